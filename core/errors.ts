@@ -1,0 +1,59 @@
+/**
+ * Every way a request can fail, by what went wrong rather than by HTTP status, so the core's
+ * rules never speak HTTP and the mapping below is the one place that does.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'gone'
+  | 'payload_too_large'
+  | 'unavailable'
+  | 'internal';
+
+/** The HTTP status of each error kind; `satisfies` turns a forgotten kind into a compile error. */
+export const statusOfErrorKind = {
+  invalid: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unavailable: 503,
+  internal: 500,
+} as const satisfies Record<ErrorKind, number>;
+
+export interface LinkletErrorOptions {
+  /** Methods a path accepts, sent as the `Allow` header of a 405. */
+  allow?: readonly string[];
+  /** What the error was caused by, for the log only (never sent to the client). */
+  cause?: unknown;
+}
+
+/**
+ * The one error type of Linklet. Its message is shown to the client as is, so it must say which
+ * field broke which rule, or what to do next.
+ */
+export class LinkletError extends Error {
+  readonly kind: ErrorKind;
+  readonly allow: readonly string[] | undefined;
+
+  constructor(kind: ErrorKind, message: string, options: LinkletErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'LinkletError';
+    this.kind = kind;
+    this.allow = options.allow;
+  }
+
+  get status(): number {
+    return statusOfErrorKind[this.kind];
+  }
+}
+
+/** Shorthand for the most common failure: a field broke a rule (400). */
+export function invalid(message: string): LinkletError {
+  return new LinkletError('invalid', message);
+}

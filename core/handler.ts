@@ -1,0 +1,190 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { describeApi } from './api-description.js';
+import { formatLegacyDate } from './dates.js';
+import { codeTakenMessage, toErrorEnvelope, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
+import { prefersHtml, renderErrorPage } from './error-page.js';
+import { LinkletError } from './errors.js';
+import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
+import type { LinkStore } from './link-store.js';
+import { createOpenApiDocument } from './openapi.js';
+import { readJsonBody } from './read-json-body.js';
+import { resolveCode } from './resolve.js';
+import { type ShortenResult, shorten } from './shorten.js';
+import { parseShortenBody } from './shorten-request.js';
+import { DEFAULT_MAX_URL_LENGTH } from './url.js';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface HandlerOptions {
+  store: LinkStore;
+  /** Where short URLs live, e.g. `https://sho.rt`; short URLs are built from it, never from `Host`. */
+  baseUrl: string;
+  /** Epoch ms; injected so tests are exact. */
+  now?: () => number;
+  generateCode?: CodeGenerator;
+  /** IANA zone of legacy `expiration_date`s. */
+  timeZone?: string;
+  maxUrlLength?: number;
+  maxBodyBytes?: number;
+  /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
+  apiKey?: string;
+  /** Told of every unexpected failure (answered as 500) so the adapter can log it. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const READ_ALLOW = ['GET', 'HEAD'];
+
+/**
+ * The whole Linklet API as one web-standard `(Request) => Promise<Response>`: the server and the
+ * extension's service worker both serve exactly this, each with its own store and base URL.
+ */
+export function createHandler(options: HandlerOptions): FetchHandler {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const timeZone = options.timeZone ?? 'UTC';
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const deps = {
+    store: options.store,
+    now,
+    generateCode: options.generateCode ?? createRandomCodeGenerator(),
+    urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
+  };
+  const descriptionOptions = { baseUrl, maxUrlLength, timeZone, maxBodyBytes };
+  const openApi = createOpenApiDocument(descriptionOptions);
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof LinkletError) return errorResponse(c, error);
+    options.onError?.(error, c.req.raw);
+    return errorResponse(c, new LinkletError('internal', 'Internal server error; the server log has the details.'));
+  });
+
+  const apiCors = cors({
+    allowMethods: API_ALLOW,
+    allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
+    exposeHeaders: ['Location'],
+    maxAge: 86_400,
+  });
+  app.use('/api.php', apiCors);
+  app.use('/api/*', apiCors);
+
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new LinkletError('payload_too_large', `The request body must be at most ${maxBodyBytes} bytes.`);
+    },
+  });
+  const requireApiKey = async (c: Context, next: () => Promise<void>) => {
+    if (options.apiKey !== undefined && !hasApiKey(c.req.raw, options.apiKey)) {
+      throw new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
+    }
+    await next();
+  };
+  const shortenFrom = async (c: Context): Promise<ShortenResult> =>
+    shorten(parseShortenBody(await readJsonBody(c.req.raw)), deps);
+
+  app.post('/api.php', requireApiKey, limitBody, async (c) => {
+    const result = await shortenFrom(c);
+    if (!result.created) {
+      throw new LinkletError('conflict', codeTakenMessage(result.code, formatLegacyDate(result.availableAt, timeZone)));
+    }
+    return c.json(toLegacyEnvelope(result.link, baseUrl, timeZone), 200);
+  });
+  app.post('/api/v1/shorten', requireApiKey, limitBody, async (c) => {
+    const result = await shortenFrom(c);
+    if (!result.created) throw new LinkletError('conflict', codeTakenMessage(result.code));
+    const envelope = toV1Envelope(result.link, baseUrl);
+    return c.json(envelope, 201, { Location: new URL(envelope.data.short_url).href });
+  });
+  app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));
+  app.get('/api/v1/shorten', (c) => c.json(describeApi('v1', descriptionOptions)));
+  app.get('/api/v1/openapi.json', (c) => c.json(openApi));
+  app.all('/api.php', notAllowed(API_ALLOW));
+  app.all('/api/v1/shorten', notAllowed(API_ALLOW));
+  app.all('/api/v1/openapi.json', notAllowed([...READ_ALLOW, 'OPTIONS']));
+  app.all('/api', notFound);
+  app.all('/api/*', notFound);
+
+  app.get('/health', async (c) => {
+    try {
+      await options.store.ping();
+      return c.json({ status: 'ok' });
+    } catch (error) {
+      options.onError?.(error, c.req.raw);
+      return c.json(toErrorEnvelope('The link store is not answering.'), 503);
+    }
+  });
+  app.all('/health', notAllowed(READ_ALLOW));
+  app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));
+
+  app.get('*', async (c) => {
+    const segment = codeSegmentOf(c.req.raw);
+    if (segment === undefined) return notFound(c);
+    const resolution = await resolveCode(segment, options.store, now());
+    if (resolution.state === 'not_found') return notFound(c);
+    if (resolution.state === 'expired') {
+      return pageOrEnvelope(c, 410, 'Link expired', `This short link expired on ${new Date(resolution.link.expiresAt).toISOString()}.`);
+    }
+    const secondsLeft = Math.max(0, Math.floor((resolution.link.expiresAt - now()) / 1000));
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: new URL(resolution.link.originalUrl).href,
+        // A cache may keep the redirect only while the link lives.
+        'Cache-Control': `private, max-age=${secondsLeft}`,
+      },
+    });
+  });
+  app.all('*', (c) => {
+    if (codeSegmentOf(c.req.raw) === undefined) return notFound(c);
+    return notAllowed(READ_ALLOW)(c);
+  });
+
+  return async (request) => app.fetch(request);
+}
+
+/** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */
+function codeSegmentOf(request: Request): string | undefined {
+  return /^\/([^/]+)\/?$/.exec(new URL(request.url).pathname)?.[1];
+}
+
+function hasApiKey(request: Request, apiKey: string): boolean {
+  const given =
+    request.headers.get('x-api-key') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  // Compare every character so the time taken does not reveal how much of the key was right.
+  let difference = given.length ^ apiKey.length;
+  for (let i = 0; i < apiKey.length; i++) difference |= (given.charCodeAt(i) || 0) ^ apiKey.charCodeAt(i);
+  return difference === 0;
+}
+
+function notAllowed(allow: readonly string[]) {
+  return (c: Context): Response => {
+    throw new LinkletError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(', ')}.`, {
+      allow,
+    });
+  };
+}
+
+function notFound(c: Context): Response {
+  return pageOrEnvelope(c, 404, 'Not found', 'There is no short link or page at this address.');
+}
+
+function pageOrEnvelope(c: Context, status: 404 | 410, title: string, message: string): Response {
+  const headers = { 'Cache-Control': 'no-store' };
+  if (prefersHtml(c.req.raw) && !new URL(c.req.url).pathname.startsWith('/api')) {
+    return c.html(renderErrorPage(title, message), status, headers);
+  }
+  return c.json(toErrorEnvelope(message), status, headers);
+}
+
+function errorResponse(c: Context, error: LinkletError): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.allow) headers.Allow = error.allow.join(', ');
+  return c.json(toErrorEnvelope(error.message), error.status as 400, headers);
+}
+

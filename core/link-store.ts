@@ -1,0 +1,36 @@
+/** A short link as every store keeps it. Times are epoch milliseconds. */
+export interface Link {
+  /** The code as its creator spelled it (NFC), used to build the short URL. */
+  code: string;
+  /** The identity of the code (see `codeKey`): unique among active links. */
+  codeKey: string;
+  /** The trimmed URL as submitted. */
+  originalUrl: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */
+export type CreateLinkResult =
+  | { created: true; link: Link }
+  | { created: false; holderExpiresAt: number };
+
+/**
+ * The one persistence interface. Every implementation runs the same contract test suite
+ * (`test/contract/link-store-contract.ts`).
+ */
+export interface LinkStore {
+  /**
+   * In one atomic step: insert `link` if its `codeKey` is free, or replace the holder if the
+   * holder has expired (expiresAt <= now); otherwise leave the holder alone and report its
+   * expiration. Never select-then-insert: two concurrent creates of one code must not both win.
+   * Resolves only once the write is durable.
+   */
+  create(link: Link, now: number): Promise<CreateLinkResult>;
+  /** The link holding this code key, active or expired, if any. */
+  findByCodeKey(codeKey: string): Promise<Link | undefined>;
+  /** Resolves when the store answers; rejects when it does not (health checks). */
+  ping(): Promise<void>;
+  /** Releases connections or files. The store is unusable afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { invalid } from './errors.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from './expiry.js';
+
+/** Optional fields given as absent, `null` or `""` count as not given (SPEC.md, Codes). */
+const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+const typeMessage = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} is required.` : `${field} must be a string.`;
+
+/** The body of a shorten request on both endpoints; unknown fields are dropped. */
+export const shortenBodySchema = z.object({
+  original_url: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: typeMessage('original_url') })),
+  custom_code: z.preprocess(notGiven, z.string({ error: typeMessage('custom_code') }).optional()),
+  expire_duration: z.preprocess(
+    notGiven,
+    z
+      .enum(EXPIRE_DURATIONS, { error: `expire_duration must be one of ${EXPIRE_DURATIONS.join(', ')}.` })
+      .optional(),
+  ),
+});
+
+export interface ShortenRequest {
+  originalUrl: string;
+  customCode: string | undefined;
+  expireDuration: ExpireDuration;
+}
+
+/**
+ * Turns a parsed JSON body into a shorten request, or throws a 400 that names the first field
+ * that broke a rule. The URL and code rules themselves are checked by `shorten`.
+ */
+export function parseShortenBody(body: unknown): ShortenRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalid('The request body must be a JSON object, such as {"original_url":"https://example.com"}.');
+  }
+  const result = shortenBodySchema.safeParse(body);
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'The request body is not valid.');
+  return {
+    originalUrl: result.data.original_url,
+    customCode: result.data.custom_code,
+    expireDuration: result.data.expire_duration ?? DEFAULT_EXPIRE_DURATION,
+  };
+}

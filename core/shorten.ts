@@ -1,0 +1,48 @@
+import { codeKey, normalizeCustomCode, RESERVED_CODES } from './code.js';
+import { LinkletError } from './errors.js';
+import { expiryFor } from './expiry.js';
+import { type CodeGenerator, GENERATED_CODE_LENGTH } from './generate-code.js';
+import type { Link, LinkStore } from './link-store.js';
+import type { ShortenRequest } from './shorten-request.js';
+import { type OriginalUrlRules, parseOriginalUrl } from './url.js';
+
+export interface ShortenDeps {
+  store: LinkStore;
+  now: () => number;
+  generateCode: CodeGenerator;
+  urlRules: OriginalUrlRules;
+}
+
+/** A made link, or the custom code's holder and the moment it becomes free. */
+export type ShortenResult = { created: true; link: Link } | { created: false; code: string; availableAt: number };
+
+/** Collisions tolerated at one length before generated codes grow by a character. */
+const COLLISIONS_PER_LENGTH = 3;
+const MAX_GENERATION_ATTEMPTS = 12;
+
+/**
+ * Makes a link: checks the URL and code rules, then lets the store claim the code atomically.
+ * A generated code that collides is retried (growing after repeated collisions), so only a custom
+ * code can come back as taken.
+ */
+export async function shorten(request: ShortenRequest, deps: ShortenDeps): Promise<ShortenResult> {
+  const originalUrl = parseOriginalUrl(request.originalUrl, deps.urlRules);
+  const now = deps.now();
+  const expiresAt = expiryFor(request.expireDuration, now);
+  const make = (code: string): Link => ({ code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt });
+
+  if (request.customCode !== undefined) {
+    const link = make(normalizeCustomCode(request.customCode));
+    const result = await deps.store.create(link, now);
+    return result.created ? result : { created: false, code: link.code, availableAt: result.holderExpiresAt };
+  }
+
+  for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt++) {
+    const length = GENERATED_CODE_LENGTH + Math.floor(attempt / COLLISIONS_PER_LENGTH);
+    const link = make(deps.generateCode(length));
+    if (RESERVED_CODES.has(link.codeKey)) continue;
+    const result = await deps.store.create(link, now);
+    if (result.created) return result;
+  }
+  throw new LinkletError('internal', 'No free code was found for this link; try again.');
+}

@@ -1,0 +1,47 @@
+import { invalid } from './errors.js';
+
+export const DEFAULT_MAX_URL_LENGTH = 2048;
+
+export interface OriginalUrlRules {
+  maxLength: number;
+  /** Hosts (with port, as `URL.host` gives them) of the service itself: links there would loop. */
+  ownHosts: readonly string[];
+}
+
+// C0 controls, space, DEL, C1 controls, and the Unicode spaces and invisible format characters.
+const WHITESPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
+
+/**
+ * Checks an `original_url` and returns it as it will be stored: the trimmed submission, not a
+ * re-serialization, so the creator gets back exactly what they sent.
+ */
+export function parseOriginalUrl(raw: string, rules: OriginalUrlRules): string {
+  const url = raw.trim();
+  if (url.length === 0) throw invalid('original_url is required.');
+  if (url.length > rules.maxLength) {
+    throw invalid(`original_url must be at most ${rules.maxLength} characters long; it has ${url.length}.`);
+  }
+  if (WHITESPACE_OR_CONTROL.test(url)) {
+    throw invalid('original_url must not contain whitespace or control characters; percent-encode them.');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid('original_url must be an absolute http or https URL, such as https://example.com/page.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(`original_url must use http or https, not ${parsed.protocol.slice(0, -1)}.`);
+  }
+  if (parsed.hostname === '' || !/^https?:\/\//i.test(url)) {
+    throw invalid('original_url must be an absolute http or https URL with a host, such as https://example.com/page.');
+  }
+  const authority = url.replace(/^https?:\/\//i, '').split(/[/?#\\]/u, 1)[0] ?? '';
+  if (parsed.username !== '' || parsed.password !== '' || authority.includes('@')) {
+    throw invalid('original_url must not contain user credentials (user@host).');
+  }
+  if (rules.ownHosts.includes(parsed.host)) {
+    throw invalid(`original_url must not point at this service (${parsed.host}); that link would loop.`);
+  }
+  return url;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Server tests start real processes; give them room on a 2-core machine.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // A skipped or focused test would hide a gap: fail the run instead.
+    allowOnly: false,
+  },
+});

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/server/build-server.ts'],
     // Server tests start real processes; give them room on a 2-core machine.
     testTimeout: 20_000,
     hookTimeout: 60_000,

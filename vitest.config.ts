@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A skipped or focused test would hide a gap: fail the run instead.
     allowOnly: false,
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });

@@ -35,7 +35,8 @@ export function describeApi(dialect: Dialect, options: ApiDescriptionOptions) {
       required: false,
       values: EXPIRE_DURATIONS,
       default: DEFAULT_EXPIRE_DURATION,
-      rules: '24h and 48h are exact hours, 1week is 7 × 24 h, 1month is the same UTC day and time next month (clamped to its last day).',
+      rules:
+        '24h and 48h are exact hours, 1week is 7 × 24 h, 1month is the same UTC day and time next month (clamped to its last day).',
     },
   ];
   return {
@@ -72,7 +73,11 @@ export function describeApi(dialect: Dialect, options: ApiDescriptionOptions) {
     ],
     expire_durations: EXPIRE_DURATIONS,
     default_expire_duration: DEFAULT_EXPIRE_DURATION,
-    limits: { max_url_length: options.maxUrlLength, max_code_length: MAX_CODE_LENGTH, max_body_bytes: options.maxBodyBytes },
+    limits: {
+      max_url_length: options.maxUrlLength,
+      max_code_length: MAX_CODE_LENGTH,
+      max_body_bytes: options.maxBodyBytes,
+    },
     errors: {
       400: 'A field is missing or breaks a rule; the message names it.',
       401: 'API key missing or wrong (only when the server requires one).',

@@ -55,9 +55,7 @@ export function normalizeCustomCode(raw: string): string {
   for (const ch of raw) {
     const cp = ch.codePointAt(0) ?? 0;
     if (!isAllowedCodePoint(cp)) {
-      throw invalid(
-        `custom_code may only contain Hangul, ASCII letters, digits, '_' and '-'; found ${describe(cp)}.`,
-      );
+      throw invalid(`custom_code may only contain Hangul, ASCII letters, digits, '_' and '-'; found ${describe(cp)}.`);
     }
   }
   const code = raw.normalize('NFC');

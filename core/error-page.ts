@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Whether the client is a browser that would rather read a page than a JSON envelope. */
 export function prefersHtml(request: Request): boolean {

@@ -128,7 +128,12 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const resolution = await resolveCode(segment, options.store, now());
     if (resolution.state === 'not_found') return notFound(c);
     if (resolution.state === 'expired') {
-      return pageOrEnvelope(c, 410, 'Link expired', `This short link expired on ${new Date(resolution.link.expiresAt).toISOString()}.`);
+      return pageOrEnvelope(
+        c,
+        410,
+        'Link expired',
+        `This short link expired on ${new Date(resolution.link.expiresAt).toISOString()}.`,
+      );
     }
     const secondsLeft = Math.max(0, Math.floor((resolution.link.expiresAt - now()) / 1000));
     return new Response(null, {
@@ -187,4 +192,3 @@ function errorResponse(c: Context, error: LinkletError): Response {
   if (error.allow) headers.Allow = error.allow.join(', ');
   return c.json(toErrorEnvelope(error.message), error.status as 400, headers);
 }
-

@@ -11,9 +11,7 @@ export interface Link {
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */
-export type CreateLinkResult =
-  | { created: true; link: Link }
-  | { created: false; holderExpiresAt: number };
+export type CreateLinkResult = { created: true; link: Link } | { created: false; holderExpiresAt: number };
 
 /**
  * The one persistence interface. Every implementation runs the same contract test suite

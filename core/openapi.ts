@@ -69,9 +69,15 @@ export function createOpenApiDocument(options: ApiDescriptionOptions) {
         'Cache-Control': { description: 'max-age never exceeds the time left.', schema: { type: 'string' } },
       },
     },
-    '404': { description: 'No such code.', content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } } },
+    '404': {
+      description: 'No such code.',
+      content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } },
+    },
     '405': error('Only GET and HEAD.'),
-    '410': { description: 'The link expired.', content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } } },
+    '410': {
+      description: 'The link expired.',
+      content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } },
+    },
   };
   const code = { name: 'code', in: 'path', required: true, schema: { type: 'string' } };
 
@@ -86,8 +92,22 @@ export function createOpenApiDocument(options: ApiDescriptionOptions) {
     paths: {
       '/api.php': { get: describe('/api.php'), post: shortenOperation('legacy') },
       '/api/v1/shorten': { get: describe('/api/v1/shorten'), post: shortenOperation('v1') },
-      '/{code}': { get: { operationId: 'resolve', summary: 'Follow a short URL', parameters: [code], responses: redirectResponses } },
-      '/{code}/': { get: { operationId: 'resolveSlash', summary: 'Follow a v1 short URL', parameters: [code], responses: redirectResponses } },
+      '/{code}': {
+        get: {
+          operationId: 'resolve',
+          summary: 'Follow a short URL',
+          parameters: [code],
+          responses: redirectResponses,
+        },
+      },
+      '/{code}/': {
+        get: {
+          operationId: 'resolveSlash',
+          summary: 'Follow a v1 short URL',
+          parameters: [code],
+          responses: redirectResponses,
+        },
+      },
     },
     components: {
       schemas: {

@@ -12,6 +12,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid('The request body is not valid JSON; send a JSON object such as {"original_url":"https://example.com"}.');
+    throw invalid(
+      'The request body is not valid JSON; send a JSON object such as {"original_url":"https://example.com"}.',
+    );
   }
 }

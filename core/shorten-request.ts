@@ -10,13 +10,14 @@ const typeMessage = (field: string) => (issue: { input?: unknown }) =>
 
 /** The body of a shorten request on both endpoints; unknown fields are dropped. */
 export const shortenBodySchema = z.object({
-  original_url: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: typeMessage('original_url') })),
+  original_url: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z.string({ error: typeMessage('original_url') }),
+  ),
   custom_code: z.preprocess(notGiven, z.string({ error: typeMessage('custom_code') }).optional()),
   expire_duration: z.preprocess(
     notGiven,
-    z
-      .enum(EXPIRE_DURATIONS, { error: `expire_duration must be one of ${EXPIRE_DURATIONS.join(', ')}.` })
-      .optional(),
+    z.enum(EXPIRE_DURATIONS, { error: `expire_duration must be one of ${EXPIRE_DURATIONS.join(', ')}.` }).optional(),
   ),
 });
 

@@ -9,7 +9,9 @@ export interface OriginalUrlRules {
 }
 
 // C0 controls, space, DEL, C1 controls, and the Unicode spaces and invisible format characters.
-const WHITESPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
+const WHITESPACE_OR_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
 
 /**
  * Checks an `original_url` and returns it as it will be stored: the trimmed submission, not a

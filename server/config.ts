@@ -23,9 +23,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(8080),
   HOST: optional(z.string()).default('127.0.0.1'),
-  BASE_URL: optional(
-    z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://sho.rt' }),
-  ),
+  BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://sho.rt' })),
   DATABASE_URL: optional(z.string()).default('sqlite:./data/linklet.db'),
   TIMEZONE: optional(
     z.string().refine(isKnownTimeZone, 'must be an IANA time zone name such as UTC or Asia/Seoul'),
@@ -67,7 +65,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 export function parseDatabaseUrl(url: string): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path === '') throw new ConfigError('Invalid configuration:\n  DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/linklet.db');
+    if (path === '')
+      throw new ConfigError(
+        'Invalid configuration:\n  DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/linklet.db',
+      );
     return { kind: 'sqlite', path };
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', connectionString: url };

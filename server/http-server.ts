@@ -31,13 +31,16 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
       const id = given && REQUEST_ID.test(given) ? given : randomUUID();
       const response = await requestIds.run(id, () => handler(request));
       response.headers.set('X-Request-Id', id);
-      logger.info({
-        reqId: id,
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: response.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      }, 'request');
+      logger.info(
+        {
+          reqId: id,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'request',
+      );
       return response;
     },
     {

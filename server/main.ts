@@ -21,7 +21,10 @@ async function main(): Promise<void> {
       maxUrlLength: config.maxUrlLength,
       apiKey: config.apiKey,
       onError: (error, request) =>
-        logger.error({ err: error, reqId: currentRequestId(), method: request.method, url: request.url }, 'request failed'),
+        logger.error(
+          { err: error, reqId: currentRequestId(), method: request.method, url: request.url },
+          'request failed',
+        ),
     }),
     { logger },
   );
@@ -52,7 +55,10 @@ async function main(): Promise<void> {
   });
   server.listen(config.port, config.host, () => {
     const store = config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : 'postgres';
-    logger.info({ url: config.baseUrl, host: config.host, port: config.port, store }, `Linklet is serving ${config.baseUrl}`);
+    logger.info(
+      { url: config.baseUrl, host: config.host, port: config.port, store },
+      `Linklet is serving ${config.baseUrl}`,
+    );
   });
 }
 

@@ -81,10 +81,13 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${versions} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const current = (await client.query<{ v: number }>(`SELECT coalesce(max(version), 0)::int AS v FROM ${versions}`))
-      .rows[0]?.v ?? 0;
+    const current =
+      (await client.query<{ v: number }>(`SELECT coalesce(max(version), 0)::int AS v FROM ${versions}`)).rows[0]?.v ??
+      0;
     if (current > migrations.length) {
-      throw new Error(`The database schema is at version ${current}, newer than this Linklet knows (${migrations.length}); upgrade Linklet.`);
+      throw new Error(
+        `The database schema is at version ${current}, newer than this Linklet knows (${migrations.length}); upgrade Linklet.`,
+      );
     }
     for (let version = current + 1; version <= migrations.length; version++) {
       await client.query(migrations[version - 1] as string);
@@ -110,7 +113,12 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
       for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
         // Autocommitted; with the default synchronous_commit=on it is flushed before pg answers.
         const inserted = await pool.query<LinkRow>(upsert, [
-          link.codeKey, link.code, link.originalUrl, link.createdAt, link.expiresAt, now,
+          link.codeKey,
+          link.code,
+          link.originalUrl,
+          link.createdAt,
+          link.expiresAt,
+          now,
         ]);
         const row = inserted.rows[0];
         if (row) return { created: true, link: toLink(row) };

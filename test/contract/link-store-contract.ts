@@ -99,7 +99,9 @@ export function describeLinkStoreContract(
     it('lets exactly one of many simultaneous replacements of an expired code win', async () => {
       await store.create(link('stale', { expiresAt: NOW - 1 }), NOW - 10_000);
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => store.create(link('stale', { originalUrl: `https://example.com/${i}` }), NOW)),
+        Array.from({ length: 20 }, (_, i) =>
+          store.create(link('stale', { originalUrl: `https://example.com/${i}` }), NOW),
+        ),
       );
       expect(results.filter((result) => result.created)).toHaveLength(1);
     });

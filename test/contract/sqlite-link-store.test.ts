@@ -45,7 +45,9 @@ describe('sqlite store on disk', () => {
     const a = createSqliteLinkStore(path);
     const b = createSqliteLinkStore(path);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).create({ ...link, originalUrl: `https://example.com/${i}` }, 10)),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).create({ ...link, originalUrl: `https://example.com/${i}` }, 10),
+      ),
     );
     expect(results.filter((result) => result.created)).toHaveLength(1);
     await a.close();

@@ -29,7 +29,9 @@ describe('two server processes on one PostgreSQL database', () => {
   });
 
   it('share links and let exactly one instance win a contested code', async () => {
-    servers.push(...(await Promise.all([startServer({ DATABASE_URL: serverUrl() }), startServer({ DATABASE_URL: serverUrl() })])));
+    servers.push(
+      ...(await Promise.all([startServer({ DATABASE_URL: serverUrl() }), startServer({ DATABASE_URL: serverUrl() })])),
+    );
     const [a, b] = servers as [RunningServer, RunningServer];
 
     const made = await fetch(`${a.origin}/api/v1/shorten`, {

@@ -71,7 +71,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and stderr. */
 export async function runFailingServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;

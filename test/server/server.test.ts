@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,20 +22,30 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
 }
 
 const postJson = (origin: string, path: string, body: unknown) =>
-  fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the server process over real HTTP on SQLite', () => {
   it('creates on both endpoints, redirects, and answers 404 for unknown codes', async () => {
     const server = await start({ DATABASE_URL: `sqlite:${freshDb()}` });
 
-    const v1 = await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.com/a', custom_code: '한글' });
+    const v1 = await postJson(server.origin, '/api/v1/shorten', {
+      original_url: 'https://example.com/a',
+      custom_code: '한글',
+    });
     expect(v1.status).toBe(201);
     expect(v1.headers.get('location')).toBe(`${server.url}/%ED%95%9C%EA%B8%80/`);
     const v1Body = await v1.json();
     expect(v1Body).toMatchObject({ status: 'success', data: { short_url: `${server.url}/한글/`, code: '한글' } });
     expect(v1Body.data.expiration_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const legacy = await postJson(server.origin, '/api.php', { original_url: 'https://example.com/b', expire_duration: '24h' });
+    const legacy = await postJson(server.origin, '/api.php', {
+      original_url: 'https://example.com/b',
+      expire_duration: '24h',
+    });
     expect(legacy.status).toBe(200);
     const legacyBody = await legacy.json();
     expect(legacyBody.data.short_url).toBe(`${server.url}/${legacyBody.data.code}`);
@@ -56,8 +66,13 @@ describe('the server process over real HTTP on SQLite', () => {
   it('answers 410 once a link has expired, and then lets its code be taken again', async () => {
     const path = freshDb();
     const server = await start({ DATABASE_URL: `sqlite:${path}` });
-    expect((await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.com', custom_code: 'Soon' })).status).toBe(201);
-    expect((await postJson(server.origin, '/api.php', { original_url: 'https://example.com', custom_code: 'soon' })).status).toBe(409);
+    expect(
+      (await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.com', custom_code: 'Soon' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await postJson(server.origin, '/api.php', { original_url: 'https://example.com', custom_code: 'soon' })).status,
+    ).toBe(409);
 
     // Another process writes the file, as a second instance or an operator would: expire the link.
     const db = new Database(path);
@@ -67,7 +82,10 @@ describe('the server process over real HTTP on SQLite', () => {
     const gone = await fetch(`${server.origin}/Soon`, { headers: { Accept: 'text/html' } });
     expect(gone.status).toBe(410);
     expect(gone.headers.get('content-type')).toMatch(/text\/html/);
-    const again = await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.org', custom_code: 'SOON' });
+    const again = await postJson(server.origin, '/api/v1/shorten', {
+      original_url: 'https://example.org',
+      custom_code: 'SOON',
+    });
     expect(again.status).toBe(201);
     const redirect = await fetch(`${server.origin}/soon`, { redirect: 'manual' });
     expect(redirect.headers.get('location')).toBe('https://example.org/');
@@ -96,13 +114,22 @@ describe('the server process over real HTTP on SQLite', () => {
     const { port } = new URL(server.origin);
     const body = JSON.stringify({ original_url: 'https://example.com/in-flight', custom_code: 'inflight' });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/v1/shorten', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/shorten',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       // Half the body now, SIGTERM, then the rest: the request is in flight during shutdown.
       req.write(body.slice(0, 10));
@@ -122,12 +149,15 @@ describe('the server process over real HTTP on SQLite', () => {
     const server = await startServer({ DATABASE_URL: `sqlite:${freshDb()}` });
     const { port } = new URL(server.origin);
     const socketClosed = new Promise<void>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/health', headers: { Connection: 'keep-alive' } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          server.process.kill('SIGTERM');
-        });
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/health', headers: { Connection: 'keep-alive' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            server.process.kill('SIGTERM');
+          });
+        },
+      );
       req.on('socket', (socket) => socket.on('close', () => resolve()));
       req.on('error', reject);
       req.end();
@@ -144,7 +174,13 @@ describe('the server process over real HTTP on SQLite', () => {
     await fetch(`${server.origin}/missing`);
     const lines = server.logs.filter((entry) => entry.msg === 'request');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ method: 'GET', path: '/health', status: 200, reqId: 'trace-123', durationMs: expect.any(Number) });
+    expect(lines[0]).toMatchObject({
+      method: 'GET',
+      path: '/health',
+      status: 200,
+      reqId: 'trace-123',
+      durationMs: expect.any(Number),
+    });
     expect(lines[1]).toMatchObject({ path: '/missing', status: 404, reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
@@ -156,14 +192,22 @@ describe('the server process over real HTTP on SQLite', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${server.origin}/api/v1/shorten`, { method: 'POST', body: big, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      body: big,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect((await response.json()).status).toBe('error');
     expect((await fetch(`${server.origin}/health`)).status).toBe(200);
   });
 
   it('builds short URLs from BASE_URL, not from the Host header, and serves the configured time zone', async () => {
-    const server = await start({ DATABASE_URL: `sqlite:${freshDb()}`, BASE_URL: 'https://sho.rt/', TIMEZONE: 'Asia/Seoul' });
+    const server = await start({
+      DATABASE_URL: `sqlite:${freshDb()}`,
+      BASE_URL: 'https://sho.rt/',
+      TIMEZONE: 'Asia/Seoul',
+    });
     const response = await fetch(`${server.origin}/api.php`, {
       method: 'POST',
       headers: { Host: 'evil.example' },
@@ -182,7 +226,10 @@ describe('the server process over real HTTP on SQLite', () => {
     const a = await start({ DATABASE_URL: `sqlite:${path}` });
     const b = await start({ DATABASE_URL: `sqlite:${path}` });
     const attempts = Array.from({ length: 30 }, (_, i) =>
-      postJson(i % 2 ? a.origin : b.origin, '/api/v1/shorten', { original_url: `https://example.com/${i}`, custom_code: 'shared' }),
+      postJson(i % 2 ? a.origin : b.origin, '/api/v1/shorten', {
+        original_url: `https://example.com/${i}`,
+        custom_code: 'shared',
+      }),
     );
     const statuses = (await Promise.all(attempts)).map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -215,7 +262,9 @@ describe('configuration', () => {
   it('requires the API key on POST when API_KEY is set', async () => {
     const key = 'k'.repeat(24);
     const server = await start({ DATABASE_URL: `sqlite:${freshDb()}`, API_KEY: key });
-    expect((await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.com' })).status).toBe(401);
+    expect((await postJson(server.origin, '/api/v1/shorten', { original_url: 'https://example.com' })).status).toBe(
+      401,
+    );
     const ok = await fetch(`${server.origin}/api/v1/shorten`, {
       method: 'POST',
       headers: { 'X-API-Key': key },

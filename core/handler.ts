@@ -181,10 +181,15 @@ function notFound(c: Context): Response {
 
 function pageOrEnvelope(c: Context, status: 404 | 410, title: string, message: string): Response {
   const headers = { 'Cache-Control': 'no-store' };
-  if (prefersHtml(c.req.raw) && !new URL(c.req.url).pathname.startsWith('/api')) {
+  if (prefersHtml(c.req.raw) && !isApiPath(new URL(c.req.url).pathname)) {
     return c.html(renderErrorPage(title, message), status, headers);
   }
   return c.json(toErrorEnvelope(message), status, headers);
+}
+
+/** API paths always answer JSON; `/api2` or `/apiary` are short URLs like any other. */
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname === '/api.php' || pathname.startsWith('/api/');
 }
 
 function errorResponse(c: Context, error: LinkletError): Response {

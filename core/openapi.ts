@@ -118,8 +118,8 @@ export function createOpenApiDocument(options: ApiDescriptionOptions) {
             original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
             custom_code: {
               type: ['string', 'null'],
-              maxLength: MAX_CODE_LENGTH,
-              description: 'Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.',
+              // No maxLength: the limit counts code points after NFC, and NFD input is longer.
+              description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
             },
             expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
           },

@@ -14,6 +14,13 @@ const MIGRATIONS = [
    ) STRICT, WITHOUT ROWID`,
 ];
 
+interface PendingCreate {
+  link: Link;
+  now: number;
+  resolve: (result: CreateLinkResult) => void;
+  reject: (error: unknown) => void;
+}
+
 interface LinkRow {
   code_key: string;
   code: string;
@@ -49,17 +56,36 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   );
   const holderExpiry = db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM links WHERE code_key = ?');
   const byCodeKey = db.prepare<[string], LinkRow>('SELECT * FROM links WHERE code_key = ?');
-  // BEGIN IMMEDIATE takes the write lock up front, so the holder read belongs to the same step.
-  const create = db.transaction((link: Link, now: number): CreateLinkResult => {
+  const claimOrReport = (link: Link, now: number): CreateLinkResult => {
     if (claim.run({ ...link, now }).changes === 1) return { created: true, link: { ...link } };
     const holder = holderExpiry.get(link.codeKey);
     if (!holder) throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);
     return { created: false, holderExpiresAt: holder.expires_at };
-  });
+  };
+  // Group commit: creates that arrive while the event loop is busy share one BEGIN IMMEDIATE
+  // transaction and so one fsync. Each claim is still its own atomic statement, in arrival
+  // order, and no caller hears back before the commit that holds its link.
+  const commitBatch = db.transaction((batch: PendingCreate[]) =>
+    batch.map(({ link, now }) => claimOrReport(link, now)),
+  );
+  let pending: PendingCreate[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const results = commitBatch.immediate(batch);
+      for (const [i, item] of batch.entries()) item.resolve(results[i] as CreateLinkResult);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    }
+  };
 
   return {
-    async create(link, now) {
-      return create.immediate(link, now);
+    create(link, now) {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ link, now, resolve, reject });
+      });
     },
     async findByCodeKey(codeKey) {
       const row = byCodeKey.get(codeKey);
@@ -69,6 +95,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
       db.prepare('SELECT 1').get();
     },
     async close() {
+      if (pending.length > 0) flush(); // creates already asked for are committed, not dropped
       if (db.open) db.close();
     },
   };

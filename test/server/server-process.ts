@@ -14,6 +14,11 @@ export interface RunningServer {
   /** Every JSON log line so far. */
   logs: Array<Record<string, unknown>>;
   stderr: () => string;
+  /** Resolves with the log lines matching `predicate` once there are `count` of them. */
+  waitForLogs(
+    predicate: (entry: Record<string, unknown>) => boolean,
+    count: number,
+  ): Promise<Array<Record<string, unknown>>>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -55,13 +60,23 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before serving:\n${stderr}`)));
   });
   await ready;
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  // 'close', not 'exit': it waits for stdout to drain, so every log line is in `logs`.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
   return {
     url: env.BASE_URL ?? `http://localhost:${port}`,
     origin: `http://127.0.0.1:${port}`,
     process: child,
     logs,
     stderr: () => stderr,
+    async waitForLogs(predicate, count) {
+      // stdout arrives on its own pipe, so a response can reach the test before its log line.
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const matching = logs.filter(predicate);
+        if (matching.length >= count) return matching;
+        await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+      }
+      return logs.filter(predicate);
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;

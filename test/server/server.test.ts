@@ -172,7 +172,7 @@ describe('the server process over real HTTP on SQLite', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('trace-123');
     await fetch(`${server.origin}/missing`);
-    const lines = server.logs.filter((entry) => entry.msg === 'request');
+    const lines = await server.waitForLogs((entry) => entry.msg === 'request', 2);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({
       method: 'GET',

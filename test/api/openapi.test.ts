@@ -1,0 +1,269 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LinkStore } from '../../core/link-store.js';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { DAY, json, makeHandler, type TestApp } from './make-handler.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is read as plain JSON.
+type Json = any;
+
+const URL_A = 'https://example.com/a';
+const DOC_ID = 'https://sho.rt/api/v1/openapi.json';
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+let doc: Json;
+let ajv: Ajv2020;
+/** Every status the handler produced here, by operation (`post /api.php`). */
+const produced = new Map<string, Set<number>>();
+
+beforeAll(async () => {
+  const response = await makeHandler().fetch('/api/v1/openapi.json');
+  expect(response.status).toBe(200);
+  doc = await json(response);
+
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  // The document declares `format: uri` for original_url: an absolute URL as the WHATWG parser reads it.
+  ajv.addFormat('uri', (value: string) => URL.canParse(value));
+  // The components under an absolute id, so `#/components/schemas/…` refs resolve against it.
+  ajv.addSchema({ $id: DOC_ID, components: doc.components });
+});
+
+/** `#/…` refs made absolute so a schema taken out of the document still finds its components. */
+function absolute(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(absolute);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOC_ID}${value}` : absolute(value),
+    ]),
+  );
+}
+
+/**
+ * The response the document declares for `path` (a document path such as `/{code}`), `method`
+ * and `status`. A 405 answers a method the path has no operation for, so it is looked up among
+ * the path's operations.
+ */
+function declaredResponse(path: string, method: string, status: number): Json {
+  const item = doc.paths[path];
+  expect(item, `document has path ${path}`).toBeDefined();
+  const operations = status === 405 && !item[method] ? Object.values(item) : [item[method]];
+  const declared = operations.map((operation: Json) => operation?.responses?.[String(status)]).find(Boolean);
+  expect(declared, `document declares ${status} for ${method.toUpperCase()} ${path}`).toBeDefined();
+  return declared;
+}
+
+/** Checks a real response against what the document declares for it and records its status. */
+async function expectDeclared(response: Response, path: string, method: string, expectedStatus: number) {
+  expect(response.status).toBe(expectedStatus);
+  const key = `${method} ${path}`;
+  produced.set(key, (produced.get(key) ?? new Set()).add(response.status));
+
+  const declared = declaredResponse(path, method, response.status);
+  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  const text = await response.text();
+  if (!declared.content) {
+    expect(text, 'a response declared without content has no body').toBe('');
+    return;
+  }
+  const declaredMedia = declared.content[mediaType];
+  expect(declaredMedia, `${key} ${response.status} declares ${mediaType}`).toBeDefined();
+  const body = mediaType === 'application/json' ? JSON.parse(text) : text;
+  const validate = ajv.compile(absolute(declaredMedia.schema));
+  const valid = validate(body);
+  expect(validate.errors ?? [], JSON.stringify(body)).toEqual([]);
+  expect(valid).toBe(true);
+  for (const header of Object.keys(declared.headers ?? {})) {
+    expect(response.headers.get(header), `${key} ${response.status} sends ${header}`).not.toBeNull();
+  }
+}
+
+function failingStore(): LinkStore {
+  return { ...createMemoryLinkStore(), create: () => Promise.reject(new Error('boom')) };
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names the configured base URL as its server and the configured limits', async () => {
+    const custom = await json(await makeHandler({ maxUrlLength: 300 }).fetch('/api/v1/openapi.json'));
+    expect(custom.servers).toEqual([{ url: 'https://sho.rt' }]);
+    expect(custom.components.schemas.ShortenRequest.properties.original_url.maxLength).toBe(300);
+  });
+
+  it('has schemas strict enough to catch a wrong response (the checks below are not vacuous)', () => {
+    const schema = (name: string) => ajv.compile(absolute({ $ref: `#/components/schemas/${name}` }));
+    const data = {
+      short_url: 'https://sho.rt/abc',
+      original_url: URL_A,
+      code: 'abc',
+      expiration_date: '2026-02-07 12:00:00',
+    };
+    expect(schema('LegacySuccess')({ status: 'success', message: 'ok', data })).toBe(true);
+    expect(
+      schema('LegacySuccess')({
+        status: 'success',
+        message: 'ok',
+        data: { ...data, short_url: 'https://sho.rt/abc/' },
+      }),
+    ).toBe(false);
+    expect(
+      schema('LegacySuccess')({
+        status: 'success',
+        message: 'ok',
+        data: { ...data, expiration_date: '2026-02-07T12:00:00.000Z' },
+      }),
+    ).toBe(false);
+    expect(
+      schema('V1Success')({ status: 'success', message: 'ok', data: { ...data, short_url: 'https://sho.rt/abc/' } }),
+    ).toBe(false);
+    expect(schema('Error')({ status: 'error', message: 'bad', data })).toBe(false);
+    expect(schema('Error')({ status: 'success', message: 'bad' })).toBe(false);
+  });
+
+  it('declares the shorten and describe operations of both endpoints and the redirect', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api.php', '/api/v1/shorten', '/{code}', '/{code}/']);
+    for (const path of ['/api.php', '/api/v1/shorten']) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
+    }
+  });
+});
+
+describe('real responses match the document', () => {
+  let app: TestApp;
+  const post = (path: string, body: unknown, headers?: Record<string, string>) => app.post(path, body, headers);
+
+  beforeAll(() => {
+    app = makeHandler({ codes: ['abc2345', 'def6789'] });
+  });
+
+  it('legacy 200 and v1 201', async () => {
+    await expectDeclared(await post('/api.php', { original_url: URL_A }), '/api.php', 'post', 200);
+    const v1 = await post('/api/v1/shorten', { original_url: URL_A, custom_code: '한글' });
+    expect(v1.headers.get('location')).toBe('https://sho.rt/%ED%95%9C%EA%B8%80/');
+    await expectDeclared(v1, '/api/v1/shorten', 'post', 201);
+  });
+
+  it.each(['/api.php', '/api/v1/shorten'])('400s of %s', async (path) => {
+    for (const body of [{}, { original_url: 'javascript:alert(1)' }, { original_url: URL_A, custom_code: '\u212a' }]) {
+      await expectDeclared(await post(path, body), path, 'post', 400);
+    }
+    await expectDeclared(await post(path, '[1]'), path, 'post', 400);
+    await expectDeclared(await post(path, 'not json'), path, 'post', 400);
+  });
+
+  it.each(['/api.php', '/api/v1/shorten'])('409 of %s', async (path) => {
+    await post('/api.php', { original_url: URL_A, custom_code: `taken-${path.length}` });
+    await expectDeclared(
+      await post(path, { original_url: URL_A, custom_code: `TAKEN-${path.length}` }),
+      path,
+      'post',
+      409,
+    );
+  });
+
+  it.each(['/api.php', '/api/v1/shorten'])('405 and 413 of %s', async (path) => {
+    await expectDeclared(await app.fetch(path, { method: 'PUT' }), path, 'put', 405);
+    const big = JSON.stringify({ original_url: URL_A, pad: 'x'.repeat(20_000) });
+    await expectDeclared(await post(path, big), path, 'post', 413);
+  });
+
+  it.each(['/api.php', '/api/v1/shorten'])('401 and 500 of %s', async (path) => {
+    const keyed = makeHandler({ apiKey: 'k-1' });
+    await expectDeclared(await keyed.post(path, { original_url: URL_A }), path, 'post', 401);
+    const broken = makeHandler({ store: failingStore() });
+    await expectDeclared(await broken.post(path, { original_url: URL_A }), path, 'post', 500);
+  });
+
+  it.each(['/api.php', '/api/v1/shorten'])('GET description of %s', async (path) => {
+    await expectDeclared(await app.fetch(path), path, 'get', 200);
+  });
+
+  it.each(['/{code}', '/{code}/'])('302, 404, 410 and 405 of %s', async (template) => {
+    const local = makeHandler();
+    await local.post('/api.php', { original_url: URL_A, custom_code: 'soon', expire_duration: '24h' });
+    const at = (code: string) => template.replace('{code}', code);
+
+    await expectDeclared(await local.fetch(at('soon')), template, 'get', 302);
+    await expectDeclared(await local.fetch(at('nothing')), template, 'get', 404);
+    await expectDeclared(
+      await local.fetch(at('nothing'), { headers: { Accept: BROWSER_ACCEPT } }),
+      template,
+      'get',
+      404,
+    );
+    await expectDeclared(await local.fetch(at('soon'), { method: 'DELETE' }), template, 'delete', 405);
+    local.clock.advance(DAY);
+    await expectDeclared(await local.fetch(at('soon')), template, 'get', 410);
+    await expectDeclared(await local.fetch(at('soon'), { headers: { Accept: BROWSER_ACCEPT } }), template, 'get', 410);
+  });
+
+  it('every status produced above is declared for its operation', () => {
+    expect([...produced.keys()].sort()).toEqual([
+      'delete /{code}',
+      'delete /{code}/',
+      'get /api.php',
+      'get /api/v1/shorten',
+      'get /{code}',
+      'get /{code}/',
+      'post /api.php',
+      'post /api/v1/shorten',
+      'put /api.php',
+      'put /api/v1/shorten',
+    ]);
+    for (const [key, statuses] of produced) {
+      const [method = '', path = ''] = key.split(' ');
+      for (const status of statuses) expect(declaredResponse(path, method, status)).toBeDefined();
+    }
+    expect([...(produced.get('post /api.php') ?? [])].sort()).toEqual([200, 400, 401, 409, 413, 500]);
+    expect([...(produced.get('post /api/v1/shorten') ?? [])].sort()).toEqual([201, 400, 401, 409, 413, 500]);
+    expect([...(produced.get('get /{code}') ?? [])].sort()).toEqual([302, 404, 410]);
+  });
+});
+
+describe('request bodies the handler accepts satisfy ShortenRequest', () => {
+  const validateRequest = () => ajv.compile({ $ref: `${DOC_ID}#/components/schemas/ShortenRequest` });
+
+  it.each([
+    ['only original_url', { original_url: URL_A }],
+    ['every field', { original_url: URL_A, custom_code: 'Promo_1-x', expire_duration: '24h' }],
+    [
+      'a Hangul code',
+      { original_url: 'https://bücher.example/straße', custom_code: '한글', expire_duration: '1month' },
+    ],
+    ['compatibility jamo', { original_url: URL_A, custom_code: 'ㅋㅋ', expire_duration: '48h' }],
+    ['null optional fields', { original_url: URL_A, custom_code: null, expire_duration: null }],
+    ['"" optional fields', { original_url: URL_A, custom_code: '', expire_duration: '' }],
+    ['unknown fields', { original_url: URL_A, expire_duration: '1week', note: 'ignored', tags: [1] }],
+    ['a 64-character code', { original_url: URL_A, custom_code: 'a'.repeat(64) }],
+    [
+      '64 syllables sent as NFD jamo (64 characters after NFC)',
+      { original_url: URL_A, custom_code: '한'.repeat(64).normalize('NFD') },
+    ],
+  ])('%s', async (_, body) => {
+    const accepted = await makeHandler().post('/api/v1/shorten', body);
+    expect(accepted.status).toBe(201);
+    const validate = validateRequest();
+    validate(body);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('and bodies it refuses for a field rule break the schema too', () => {
+    const validate = validateRequest();
+    for (const body of [
+      {},
+      { original_url: 1 },
+      { original_url: URL_A, expire_duration: '2weeks' },
+      { original_url: URL_A, custom_code: 5 },
+    ]) {
+      expect(validate(body), JSON.stringify(body)).toBe(false);
+    }
+  });
+});

@@ -2,15 +2,16 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { describeApi } from './api-description.js';
+import { hasApiKey } from './api-key.js';
 import { formatLegacyDate } from './dates.js';
 import { codeTakenMessage, toErrorEnvelope, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
-import { prefersHtml, renderErrorPage } from './error-page.js';
 import { LinkletError } from './errors.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
 import type { LinkStore } from './link-store.js';
 import { createOpenApiDocument } from './openapi.js';
 import { readJsonBody } from './read-json-body.js';
 import { resolveCode } from './resolve.js';
+import { codeSegmentOf, errorResponse, notAllowed, notFound, pageOrEnvelope, redirectResponse } from './responses.js';
 import { type ShortenResult, shorten } from './shorten.js';
 import { parseShortenBody } from './shorten-request.js';
 import { DEFAULT_MAX_URL_LENGTH } from './url.js';
@@ -135,15 +136,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         `This short link expired on ${new Date(resolution.link.expiresAt).toISOString()}.`,
       );
     }
-    const secondsLeft = Math.max(0, Math.floor((resolution.link.expiresAt - now()) / 1000));
-    return new Response(null, {
-      status: 302,
-      headers: {
-        Location: new URL(resolution.link.originalUrl).href,
-        // A cache may keep the redirect only while the link lives.
-        'Cache-Control': `private, max-age=${secondsLeft}`,
-      },
-    });
+    return redirectResponse(resolution.link, now());
   });
   app.all('*', (c) => {
     if (codeSegmentOf(c.req.raw) === undefined) return notFound(c);
@@ -151,49 +144,4 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   });
 
   return async (request) => app.fetch(request);
-}
-
-/** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */
-function codeSegmentOf(request: Request): string | undefined {
-  return /^\/([^/]+)\/?$/.exec(new URL(request.url).pathname)?.[1];
-}
-
-function hasApiKey(request: Request, apiKey: string): boolean {
-  const given =
-    request.headers.get('x-api-key') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-  // Compare every character so the time taken does not reveal how much of the key was right.
-  let difference = given.length ^ apiKey.length;
-  for (let i = 0; i < apiKey.length; i++) difference |= (given.charCodeAt(i) || 0) ^ apiKey.charCodeAt(i);
-  return difference === 0;
-}
-
-function notAllowed(allow: readonly string[]) {
-  return (c: Context): Response => {
-    throw new LinkletError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(', ')}.`, {
-      allow,
-    });
-  };
-}
-
-function notFound(c: Context): Response {
-  return pageOrEnvelope(c, 404, 'Not found', 'There is no short link or page at this address.');
-}
-
-function pageOrEnvelope(c: Context, status: 404 | 410, title: string, message: string): Response {
-  const headers = { 'Cache-Control': 'no-store' };
-  if (prefersHtml(c.req.raw) && !isApiPath(new URL(c.req.url).pathname)) {
-    return c.html(renderErrorPage(title, message), status, headers);
-  }
-  return c.json(toErrorEnvelope(message), status, headers);
-}
-
-/** API paths always answer JSON; `/api2` or `/apiary` are short URLs like any other. */
-function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname === '/api.php' || pathname.startsWith('/api/');
-}
-
-function errorResponse(c: Context, error: LinkletError): Response {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (error.allow) headers.Allow = error.allow.join(', ');
-  return c.json(toErrorEnvelope(error.message), error.status as 400, headers);
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server-process.js';
@@ -6,8 +8,12 @@ import { type RunningServer, startServer } from './server-process.js';
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `linklet_server_${randomBytes(4).toString('hex')}`;
 // Every connection of the server's pool gets this schema first on its search path.
-const serverUrl = () => {
+const serverUrl = (port?: number) => {
   const url = new URL(DATABASE_URL);
+  if (port !== undefined) {
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+  }
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 };
@@ -58,5 +64,82 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const rows = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.links`);
     expect(rows.rows[0].n).toBe(2);
+  });
+});
+
+/** A TCP relay to PostgreSQL that the test can cut and restore, as a network failure would. */
+async function startRelay(port = 0): Promise<{ port: number; cut(): Promise<void> }> {
+  const target = new URL(DATABASE_URL);
+  const sockets = new Set<Socket>();
+  const relay: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  relay.listen(port, '127.0.0.1');
+  await once(relay, 'listening');
+  return {
+    port: (relay.address() as { port: number }).port,
+    async cut() {
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+      await once(relay, 'close');
+    },
+  };
+}
+
+describe('a server whose PostgreSQL goes away', () => {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it('answers 503 on /health and 500 on create while it is gone, and recovers when it is back', async () => {
+    let relay = await startRelay();
+    server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
+    const create = () =>
+      fetch(`${server?.origin}/api/v1/shorten`, {
+        method: 'POST',
+        body: JSON.stringify({ original_url: 'https://example.com/x' }),
+      });
+    expect((await fetch(`${server.origin}/health`)).status).toBe(200);
+
+    await relay.cut();
+    const health = await fetch(`${server.origin}/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'error', message: 'The link store is not answering.' });
+    const failed = await create();
+    expect(failed.status).toBe(500);
+    const body = await failed.json();
+    expect(body).toEqual({ status: 'error', message: expect.stringMatching(/^Internal server error/) });
+    expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|5432|postgres/i);
+    // The details are in the log, under the id the client was given.
+    const requestId = failed.headers.get('x-request-id');
+    const [logged] = await server.waitForLogs(
+      (entry) => entry.msg === 'request failed' && entry.reqId === requestId,
+      1,
+    );
+    expect(logged).toMatchObject({
+      level: 50,
+      reqId: requestId,
+      err: expect.objectContaining({ message: expect.any(String) }),
+    });
+
+    relay = await startRelay(relay.port);
+    expect((await fetch(`${server.origin}/health`)).status).toBe(200);
+    expect((await create()).status).toBe(201);
+    await relay.cut();
   });
 });

@@ -20,18 +20,25 @@ async function freePort() {
   return port;
 }
 
-async function startProcess(args, env, readyText) {
+async function startProcess(args, env) {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes(readyText) && resolve());
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  child.stdout.resume();
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const origin = `http://127.0.0.1:${port}`;
+  // Ready once it answers anything; gives up after 10 s so a broken build cannot hang the bench.
+  for (let waited = 0; ; waited += 50) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
+    if (waited > 10_000) throw new Error(`${args[0]} did not answer on ${origin} within 10 s`);
+    try {
+      await fetch(origin, { redirect: 'manual' });
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return { origin, stop: () => child.kill('SIGTERM') };
 }
 
 function load(options) {
@@ -42,10 +49,10 @@ const postBody = () => JSON.stringify({ original_url: `https://example.com/${Mat
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-'));
-  const baseline = await startProcess(['bench/baseline-server.mjs'], {}, 'ready');
+  const baseline = await startProcess(['bench/baseline-server.mjs'], {});
   const linklet = await startProcess(
     ['dist/server/main.js'],
-    { DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, LOG_LEVEL: 'info' },
+    { DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     'Linklet is serving',
   );
   try {

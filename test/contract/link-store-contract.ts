@@ -1,6 +1,19 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Link, LinkStore } from '../../core/link-store.js';
 
+/** The moment the contract's links are made at. */
+export const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
+
+/** A link made at `NOW` that lives a day, for store tests. */
+export const link = (code: string, overrides: Partial<Link> = {}): Link => ({
+  code,
+  codeKey: code.toLowerCase(),
+  originalUrl: `https://example.com/${encodeURIComponent(code)}`,
+  createdAt: NOW,
+  expiresAt: NOW + 86_400_000,
+  ...overrides,
+});
+
 /**
  * The behaviour every `LinkStore` promises. Each store's test file calls this with a factory that
  * gives a fresh, empty store (and a way to release it), so all stores are held to one standard.
@@ -12,16 +25,6 @@ export function describeLinkStoreContract(
   describe(`LinkStore contract: ${name}`, () => {
     let store: LinkStore;
     const disposers: Array<() => Promise<void>> = [];
-    const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
-
-    const link = (code: string, overrides: Partial<Link> = {}): Link => ({
-      code,
-      codeKey: code.toLowerCase(),
-      originalUrl: `https://example.com/${encodeURIComponent(code)}`,
-      createdAt: NOW,
-      expiresAt: NOW + 86_400_000,
-      ...overrides,
-    });
 
     beforeEach(async () => {
       const made = await factory();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Link, LinkStore } from '../../core/link-store.js';
+import type { LinkStore } from '../../core/link-store.js';
 import { createPostgresLinkStore } from '../../server/postgres-link-store.js';
-import { describeLinkStoreContract } from './link-store-contract.js';
+import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -42,15 +42,6 @@ describeLinkStoreContract('postgres', async () => {
 });
 
 describe('postgres across instances', () => {
-  const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
-  const link = (code: string, overrides: Partial<Link> = {}): Link => ({
-    code,
-    codeKey: code.toLowerCase(),
-    originalUrl: `https://example.com/${encodeURIComponent(code)}`,
-    createdAt: NOW,
-    expiresAt: NOW + 86_400_000,
-    ...overrides,
-  });
   const stores: LinkStore[] = [];
   const schemas: string[] = [];
   const open = async (schema: string) => {

@@ -24,7 +24,16 @@ const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(8080),
   HOST: optional(z.string()).default('127.0.0.1'),
   BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://sho.rt' })),
-  DATABASE_URL: optional(z.string()).default('sqlite:./data/linklet.db'),
+  DATABASE_URL: optional(z.string())
+    .default('sqlite:./data/linklet.db')
+    .transform((url, ctx) => {
+      const database = parseDatabaseUrl(url);
+      if (typeof database === 'string') {
+        ctx.issues.push({ code: 'custom', message: database, input: url });
+        return z.NEVER;
+      }
+      return database;
+    }),
   TIMEZONE: optional(
     z.string().refine(isKnownTimeZone, 'must be an IANA time zone name such as UTC or Asia/Seoul'),
   ).default('UTC'),
@@ -53,7 +62,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: values.PORT,
     host: values.HOST,
     baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
-    database: parseDatabaseUrl(values.DATABASE_URL),
+    database: values.DATABASE_URL,
     timeZone: values.TIMEZONE,
     maxUrlLength: values.MAX_URL_LENGTH,
     apiKey: values.API_KEY,
@@ -61,18 +70,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** `sqlite:PATH` (relative to the working directory, or absolute) or `postgres[ql]://…`. */
-export function parseDatabaseUrl(url: string): DatabaseConfig {
+/**
+ * `sqlite:PATH` (relative to the working directory, or absolute) or `postgres[ql]://…`; a string
+ * is the rule the URL broke, reported with every other bad variable.
+ */
+function parseDatabaseUrl(url: string): DatabaseConfig | string {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path === '')
-      throw new ConfigError(
-        'Invalid configuration:\n  DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/linklet.db',
-      );
-    return { kind: 'sqlite', path };
+    return path === '' ? 'sqlite: needs a file path, e.g. sqlite:./data/linklet.db' : { kind: 'sqlite', path };
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', connectionString: url };
-  throw new ConfigError(
-    'Invalid configuration:\n  DATABASE_URL: must start with sqlite: (e.g. sqlite:./data/linklet.db) or postgres:// (e.g. postgres://user@host/db)',
-  );
+  return 'must start with sqlite: (e.g. sqlite:./data/linklet.db) or postgres:// (e.g. postgres://user@host/db)';
 }

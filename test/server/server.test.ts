@@ -274,6 +274,13 @@ describe('configuration', () => {
     expect(stderr).toMatch(/Invalid configuration/);
   });
 
+  it('lists every bad variable at once, so one restart fixes them all', async () => {
+    const { code, stderr } = await runFailingServer({ PORT: 'eighty', DATABASE_URL: 'sqlite:' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PORT: /);
+    expect(stderr).toMatch(/DATABASE_URL: sqlite: needs a file path/);
+  });
+
   it('uses the defaults: 127.0.0.1, BASE_URL from PORT, SQLite under ./data', async () => {
     const server = await start({ DATABASE_URL: `sqlite:${freshDb()}` });
     const ready = server.logs.find((entry) => String(entry.msg).startsWith('Linklet is serving'));

@@ -2,10 +2,31 @@ import { defineConfig } from 'wxt';
 
 // The extension is built from entrypoints/ and public/; see README.md, "The extension".
 export default defineConfig({
-  modules: [],
-  manifest: {
-    name: 'Linklet',
-    description: 'Shorten the current tab or any link in one click.',
-    permissions: [],
-  },
+  modules: ['@wxt-dev/webextension-polyfill'],
+  // Explicit imports everywhere: a reader can follow every name to its file.
+  imports: false,
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    // activeTab: the current tab's URL only when the user clicks, presses the shortcut or picks a
+    // menu item. No host permissions: the companion server answers CORS for any origin.
+    permissions: [
+      'activeTab',
+      'alarms',
+      'contextMenus',
+      'notifications',
+      'storage',
+      'clipboardWrite',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
+    action: { default_title: '__MSG_actionTitle__' },
+    commands: {
+      'shorten-current-tab': {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: '__MSG_commandShorten__',
+      },
+    },
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'linklet@linklet.dev' } } } : {}),
+  }),
 });

@@ -1,0 +1,35 @@
+import { resolveCode } from '../../core/resolve.js';
+import { localizePage, t } from '../../extension/i18n.js';
+import { createIdbLinkStore } from '../../extension/idb-link-store.js';
+import { openLinkletDb } from '../../extension/link-db.js';
+import { formatDateTime } from '../../extension/ui/format-date.js';
+
+/** `open.html#/<code>/` (the local short URL) → the code segment, still percent-encoded. */
+function codeSegment(hash: string): string {
+  return hash.replace(/^#\/?/, '').replace(/\/+$/, '');
+}
+
+// Local short links land here: the core's resolve rule on the extension's store, then the same
+// outcomes a server gives (go, expired, unknown), as a page.
+async function main(): Promise<void> {
+  localizePage(document);
+  const title = document.querySelector('#title') as HTMLElement;
+  const detail = document.querySelector('#detail') as HTMLElement;
+  const resolution = await resolveCode(
+    codeSegment(location.hash),
+    createIdbLinkStore(() => openLinkletDb()),
+    Date.now(),
+  );
+  if (resolution.state === 'active') {
+    location.replace(resolution.link.originalUrl);
+    return;
+  }
+  document.title = title.textContent = resolution.state === 'expired' ? t('linkExpiredTitle') : t('linkNotFoundTitle');
+  detail.textContent =
+    resolution.state === 'expired'
+      ? t('linkExpiredDetail', [formatDateTime(resolution.link.expiresAt)])
+      : t('linkNotFoundDetail');
+}
+
+window.addEventListener('hashchange', () => location.reload());
+void main();

@@ -1,0 +1,114 @@
+import { browser } from 'wxt/browser';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { createHistory } from '../../extension/history.js';
+import { parseHistoryFile, toHistoryFile } from '../../extension/history-file.js';
+import { localizePage, t } from '../../extension/i18n.js';
+import { createIdbLinkStore } from '../../extension/idb-link-store.js';
+import { importHistory } from '../../extension/import-history.js';
+import { openLinkletDb } from '../../extension/link-db.js';
+import { probeServer } from '../../extension/probe-server.js';
+import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
+import { queueLocalLinks } from '../../extension/sync.js';
+import { expireLabel } from '../../extension/ui/expire-label.js';
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
+const history = createHistory(() => openLinkletDb());
+
+function report(selector: string, message: string, ok: boolean): void {
+  $(selector).textContent = message;
+  $(selector).dataset.ok = String(ok);
+}
+
+/** The server field as a base URL, or undefined after telling the user what is wrong with it. */
+function serverUrlFromField(): string | undefined {
+  try {
+    return normalizeServerUrl($<HTMLInputElement>('#server-url').value);
+  } catch {
+    report('#connection-result', t('errorServerUrl'), false);
+    $('#server-url').focus();
+    return undefined;
+  }
+}
+
+async function testConnection(): Promise<void> {
+  const server = serverUrlFromField();
+  if (!server) return;
+  report('#connection-result', t('testing'), true);
+  const result = await probeServer((input, init) => fetch(input, init), server);
+  if (result.ok) report('#connection-result', t('connectionOk', [result.name, result.endpoint]), true);
+  else report('#connection-result', t('connectionFailed', [result.reason]), false);
+}
+
+async function save(): Promise<void> {
+  const serverUrl = serverUrlFromField();
+  if (serverUrl === undefined) return;
+  await settingsItem.setValue({
+    serverUrl,
+    defaultExpire: $<HTMLSelectElement>('#default-expire').value as ExpireDuration,
+    autoCopy: $<HTMLInputElement>('#auto-copy').checked,
+  });
+  $<HTMLInputElement>('#server-url').value = serverUrl;
+  report('#options-status', t('saved'), true);
+}
+
+async function uploadLocal(): Promise<void> {
+  const { serverUrl } = await loadSettings();
+  if (!serverUrl) return report('#data-status', t('uploadNeedsServer'), false);
+  const queued = await queueLocalLinks(history, serverUrl, Date.now());
+  const result = await browser.runtime.sendMessage({ type: 'linklet:sync', force: true });
+  const { synced = 0, conflicts = 0, failed = 0, pending = 0 } = (result ?? {}) as Record<string, number>;
+  report(
+    '#data-status',
+    t('uploadDone', [String(queued), String(synced), String(pending), String(conflicts + failed)]),
+    true,
+  );
+}
+
+async function exportHistory(): Promise<void> {
+  const blob = new Blob([toHistoryFile(await history.list(), Date.now())], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `linklet-history-${new Date().toISOString().slice(0, 10)}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+async function importFile(file: File): Promise<void> {
+  try {
+    const entries = parseHistoryFile(await file.text());
+    const store = createIdbLinkStore(() => openLinkletDb());
+    const result = await importHistory(entries, { history, store, now: Date.now() });
+    report(
+      '#data-status',
+      t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)]),
+      true,
+    );
+  } catch (error) {
+    report('#data-status', error instanceof Error ? error.message : String(error), false);
+  }
+}
+
+async function main(): Promise<void> {
+  localizePage(document);
+  const settings = await loadSettings();
+  const expire = $<HTMLSelectElement>('#default-expire');
+  expire.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(value), value)));
+  expire.value = settings.defaultExpire;
+  $<HTMLInputElement>('#server-url').value = settings.serverUrl;
+  $<HTMLInputElement>('#auto-copy').checked = settings.autoCopy;
+
+  $('#test-connection').addEventListener('click', () => void testConnection());
+  $('#options-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void save();
+  });
+  $('#upload-local').addEventListener('click', () => void uploadLocal());
+  $('#export').addEventListener('click', () => void exportHistory());
+  $<HTMLInputElement>('#import').addEventListener('change', (event) => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (file) void importFile(file).finally(() => (input.value = ''));
+  });
+}
+
+void main();

@@ -1,0 +1,126 @@
+import { browser } from 'wxt/browser';
+import { codeKey } from '../../core/code.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { createHistory } from '../../extension/history.js';
+import type { HistoryEntry } from '../../extension/history-entry.js';
+import { localizePage, t } from '../../extension/i18n.js';
+import { createIdbLinkStore } from '../../extension/idb-link-store.js';
+import { openLinkletDb } from '../../extension/link-db.js';
+import { localBase } from '../../extension/local-backend.js';
+import { loadSettings, type Settings } from '../../extension/settings.js';
+import { shortenLink } from '../../extension/shorten-link.js';
+import { copyText } from '../../extension/ui/copy-text.js';
+import { expireLabel } from '../../extension/ui/expire-label.js';
+import { pageFetch } from '../../extension/ui/page-fetch.js';
+import { type HistoryAction, renderHistory } from './history-view.js';
+import { showResult } from './result-view.js';
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
+const history = createHistory(() => openLinkletDb());
+const store = createIdbLinkStore(() => openLinkletDb());
+
+function say(message: string): void {
+  $('#status').textContent = message;
+}
+
+function showError(message: string | undefined): void {
+  $('#error').textContent = message ?? '';
+  $('#error').hidden = !message;
+}
+
+async function refreshHistory(): Promise<void> {
+  const entries = await history.list({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+  renderHistory($('#history'), entries, (action, entry) => void onHistoryAction(action, entry));
+  $('#history-empty').hidden = entries.length > 0;
+}
+
+async function copyAndSay(text: string): Promise<void> {
+  say((await copyText(text)) ? t('copied') : t('copyFailed'));
+}
+
+/** Asks the background to push pending links now; it alone syncs, so pushes never overlap. */
+async function syncNow(): Promise<void> {
+  await browser.runtime.sendMessage({ type: 'linklet:sync', force: true }).catch(() => undefined);
+  await refreshHistory();
+}
+
+async function shorten(settings: Settings, url: string, code: string, expire: ExpireDuration, reuse: boolean) {
+  showError(undefined);
+  say(t('shortening'));
+  $<HTMLButtonElement>('#shorten').disabled = true;
+  try {
+    const entry = await shortenLink(
+      { url, code, expire },
+      { settings, history, localFetch: pageFetch(), localBase: localBase() },
+      reuse,
+    );
+    showResult(entry);
+    if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl);
+    else say(t('shortened'));
+    if (entry.status === 'pending') void syncNow();
+  } catch (error) {
+    say('');
+    showError(error instanceof Error ? error.message : String(error));
+  } finally {
+    $<HTMLButtonElement>('#shorten').disabled = false;
+    await refreshHistory();
+  }
+}
+
+async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Promise<void> {
+  if (action === 'copy') return copyAndSay(entry.shortUrl);
+  if (action === 'open') {
+    await browser.tabs.create({ url: entry.shortUrl });
+    return;
+  }
+  if (action === 'delete') {
+    await history.remove(entry.id);
+    if (entry.status === 'local') await store.deleteByCodeKey(codeKey(entry.code));
+    say(t('deleted'));
+    return refreshHistory();
+  }
+  const retried: HistoryEntry =
+    action === 'new-code'
+      ? { ...entry, code: '', customCode: false, shortUrl: '', status: 'pending' }
+      : { ...entry, status: 'pending' };
+  await history.put({ ...retried, nextAttemptAt: Date.now() });
+  say(t('retrying'));
+  await syncNow();
+}
+
+async function main(): Promise<void> {
+  localizePage(document);
+  document.title = t('extName');
+  const settings = await loadSettings();
+  const expireSelect = $<HTMLSelectElement>('#expire');
+  expireSelect.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(value), value)));
+  expireSelect.value = settings.defaultExpire;
+  $('#mode').textContent = settings.serverUrl ? new URL(settings.serverUrl).host : t('modeLocal');
+  $('#mode').title = settings.serverUrl ? t('modeSyncedTitle') : t('modeLocalTitle');
+
+  $('#open-options').addEventListener('click', (event) => {
+    event.preventDefault();
+    void browser.runtime.openOptionsPage();
+  });
+  $('#copy').addEventListener('click', () => void copyAndSay($<HTMLInputElement>('#short-url').value));
+  $('#search').addEventListener('input', () => void refreshHistory());
+  $('#shorten-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const url = $<HTMLInputElement>('#url').value.trim();
+    if (!url) return showError(t('errorUrlRequired'));
+    void shorten(settings, url, $<HTMLInputElement>('#code').value.trim(), expireSelect.value as ExpireDuration, false);
+  });
+
+  await refreshHistory();
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const url = tab?.url ?? '';
+  $<HTMLInputElement>('#url').value = url;
+  if (/^https?:/i.test(url)) await shorten(settings, url, '', settings.defaultExpire, true);
+  else {
+    say(t('errorNotShortenable'));
+    $('#url').focus();
+  }
+  if (settings.serverUrl) void syncNow();
+}
+
+void main();

@@ -1,0 +1,26 @@
+import type { HistoryEntry } from '../../extension/history-entry.js';
+import { t } from '../../extension/i18n.js';
+import { formatDateTime } from '../../extension/ui/format-date.js';
+import { qrCodeSvg } from '../../extension/ui/qr-code.js';
+import { statusLabel } from '../../extension/ui/status-label.js';
+
+/** Fills the result panel with a link: short URL, state, expiration and QR code. */
+export function showResult(entry: HistoryEntry): void {
+  const section = document.querySelector<HTMLElement>('#result') as HTMLElement;
+  const input = document.querySelector<HTMLInputElement>('#short-url') as HTMLInputElement;
+  const state = document.querySelector<HTMLElement>('#result-state') as HTMLElement;
+  const expires = document.querySelector<HTMLTimeElement>('#expires') as HTMLTimeElement;
+  const message = document.querySelector<HTMLElement>('#result-message') as HTMLElement;
+  const qr = document.querySelector<HTMLElement>('#qr') as HTMLElement;
+
+  input.value = entry.shortUrl;
+  state.textContent = statusLabel(entry.status);
+  state.dataset.status = entry.status;
+  expires.dateTime = new Date(entry.expiresAt).toISOString();
+  expires.textContent = formatDateTime(entry.expiresAt);
+  message.hidden = entry.status !== 'pending';
+  message.textContent = entry.status === 'pending' ? t('pendingExplained') : '';
+  // The SVG is generated from the URL's bits, never from markup the page was given.
+  qr.innerHTML = entry.shortUrl ? qrCodeSvg(entry.shortUrl) : '';
+  section.hidden = false;
+}

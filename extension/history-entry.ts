@@ -1,0 +1,33 @@
+import type { ExpireDuration } from '../core/expiry.js';
+
+/**
+ * Where a link in the history stands:
+ * - `local`: made by the bundled backend, opens in this browser only;
+ * - `synced`: created on the companion server;
+ * - `pending`: meant for the server, which was unreachable; pushed when it is back;
+ * - `conflict`: the server has the code for another link; the user picks what to do;
+ * - `failed`: the server refused the link for another reason (its message says why).
+ */
+export type HistoryStatus = 'local' | 'synced' | 'pending' | 'conflict' | 'failed';
+
+/** One link the user made, as the popup lists it and the export file carries it. */
+export interface HistoryEntry {
+  id: string;
+  code: string;
+  /** The user chose the code, so a server conflict cannot be solved by generating another silently. */
+  customCode: boolean;
+  originalUrl: string;
+  /** What to share: the server's short URL, or the extension page that opens a local link. */
+  shortUrl: string;
+  /** The companion server the link belongs to, or null for a local link. */
+  server: string | null;
+  status: HistoryStatus;
+  expire: ExpireDuration;
+  createdAt: number;
+  expiresAt: number;
+  /** Failed sync attempts since the last success; drives the backoff. */
+  attempts: number;
+  nextAttemptAt?: number;
+  /** The last sync error or the server's conflict message, shown to the user. */
+  message?: string;
+}

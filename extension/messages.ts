@@ -1,0 +1,27 @@
+/** Every runtime message the extension's parts exchange; `type` tells them apart. */
+export type LinkletMessage =
+  | { type: 'linklet:fetch'; request: SerializedRequest }
+  | { type: 'linklet:sync'; force: boolean }
+  | { type: 'linklet:copy'; text: string };
+
+export interface SerializedRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+export interface SerializedResponse {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+export function isLinkletMessage(message: unknown): message is LinkletMessage {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { type?: unknown }).type === 'string' &&
+    (message as { type: string }).type.startsWith('linklet:')
+  );
+}

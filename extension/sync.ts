@@ -1,0 +1,124 @@
+import { ApiError, type FetchLike, shortenVia } from './api-client.js';
+import type { History } from './history.js';
+import type { HistoryEntry } from './history-entry.js';
+
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** 30 s after the first failure, doubling up to an hour: a server that is down for long is not hammered. */
+export function backoffDelay(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+/** The short URL a code will have on `server` (the v1 form, ending in `/`). */
+export function serverShortUrl(server: string, code: string): string {
+  return code === '' ? '' : `${server}/${code}/`;
+}
+
+export interface SyncReport {
+  synced: number;
+  pending: number;
+  conflicts: number;
+  failed: number;
+}
+
+export interface SyncDeps {
+  history: History;
+  serverFetch?: FetchLike;
+  now?: () => number;
+}
+
+/**
+ * Pushes pending links to their servers, oldest first, each with its code. Due entries only,
+ * unless `force` (the user asked). A 409 on a code the user chose becomes a `conflict`; on a
+ * generated code the server is asked for a fresh one. When a server cannot be reached, every
+ * remaining entry for it waits for the next attempt.
+ */
+export async function syncPending(deps: SyncDeps, { force = false } = {}): Promise<SyncReport> {
+  const now = deps.now ?? Date.now;
+  const report: SyncReport = { synced: 0, pending: 0, conflicts: 0, failed: 0 };
+  const down = new Map<string, string>();
+  for (const entry of await deps.history.pending()) {
+    if (entry.server === null) continue;
+    const downMessage = down.get(entry.server);
+    if (downMessage !== undefined || (!force && (entry.nextAttemptAt ?? 0) > now())) {
+      if (downMessage !== undefined) await deps.history.put(postponed(entry, downMessage, now()));
+      report.pending++;
+      continue;
+    }
+    const next = await push(entry, deps.serverFetch ?? fetch, now());
+    if (next.status === 'pending') down.set(entry.server, next.message ?? '');
+    await deps.history.put(next);
+    report[
+      next.status === 'synced'
+        ? 'synced'
+        : next.status === 'conflict'
+          ? 'conflicts'
+          : next.status === 'failed'
+            ? 'failed'
+            : 'pending'
+    ]++;
+  }
+  return report;
+}
+
+async function push(entry: HistoryEntry, serverFetch: FetchLike, now: number): Promise<HistoryEntry> {
+  const server = entry.server as string;
+  const input = { url: entry.originalUrl, code: entry.code, expire: entry.expire };
+  try {
+    return synced(entry, await shortenVia(serverFetch, server, input));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && !entry.customCode) {
+      return push({ ...entry, code: '' }, serverFetch, now);
+    }
+    if (error instanceof ApiError && error.status === 409)
+      return { ...entry, status: 'conflict', message: error.message };
+    if (error instanceof ApiError && !error.retryable) return { ...entry, status: 'failed', message: error.message };
+    return postponed(entry, (error as Error).message, now);
+  }
+}
+
+function synced(entry: HistoryEntry, link: { shortUrl: string; code: string; expiresAt: number }): HistoryEntry {
+  const { nextAttemptAt: _next, message: _message, ...rest } = entry;
+  return {
+    ...rest,
+    status: 'synced',
+    shortUrl: link.shortUrl,
+    code: link.code,
+    expiresAt: link.expiresAt,
+    attempts: 0,
+  };
+}
+
+function postponed(entry: HistoryEntry, message: string, now: number): HistoryEntry {
+  const attempts = entry.attempts + 1;
+  return { ...entry, status: 'pending', attempts, nextAttemptAt: now + backoffDelay(attempts), message };
+}
+
+/** Earliest moment a pending entry is due, for the alarm; undefined when nothing waits. */
+export async function nextSyncAt(history: History): Promise<number | undefined> {
+  const due = (await history.pending()).map((entry) => entry.nextAttemptAt ?? 0);
+  return due.length === 0 ? undefined : Math.min(...due);
+}
+
+/**
+ * Marks every active local link as pending for `server`, keeping its code, and returns how many.
+ * The sync then uploads them; a code taken there becomes a conflict (or a fresh code when the
+ * user never chose it).
+ */
+export async function queueLocalLinks(history: History, server: string, now: number): Promise<number> {
+  let queued = 0;
+  for (const entry of await history.list()) {
+    if (entry.status !== 'local' || entry.expiresAt <= now) continue;
+    await history.put({
+      ...entry,
+      status: 'pending',
+      server,
+      shortUrl: serverShortUrl(server, entry.code),
+      attempts: 0,
+      nextAttemptAt: now,
+    });
+    queued++;
+  }
+  return queued;
+}

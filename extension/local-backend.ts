@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
-import { createHandler, type FetchHandler } from '../core/handler.js';
-import type { LinkStore } from '../core/link-store.js';
+import type { FetchHandler } from '../core/handler.js';
 import type { FetchLike } from './api-client.js';
 
 /** The extension's own origin, e.g. `chrome-extension://<id>`: the bundled backend's base URL. */
@@ -14,11 +13,6 @@ export function localBase(): string {
  */
 export function openPageBase(): string {
   return `${browser.runtime.getURL('/open.html')}#`;
-}
-
-/** The core handler on the extension's store: the same API a companion server answers. */
-export function createLocalBackend(store: LinkStore): FetchHandler {
-  return createHandler({ store, baseUrl: openPageBase() });
 }
 
 /**

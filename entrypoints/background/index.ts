@@ -6,10 +6,11 @@ import {
   handleCommand,
   handleContextMenuClick,
 } from '../../extension/context-menu.js';
+import { createLocalBackend } from '../../extension/create-local-backend.js';
 import { createHistory } from '../../extension/history.js';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
-import { createLocalBackend, isBackendPath, localBase, routeToHandler } from '../../extension/local-backend.js';
+import { isBackendPath, localBase, routeToHandler } from '../../extension/local-backend.js';
 import { answerFetchMessage } from '../../extension/message-transport.js';
 import { isLinkletMessage } from '../../extension/messages.js';
 import { copyFromBackground } from '../../extension/offscreen-clipboard.js';

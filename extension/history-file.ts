@@ -4,13 +4,19 @@ import type { HistoryEntry } from './history-entry.js';
 
 const FORMAT = 'linklet-history';
 
+/** A file can come from anywhere: only web URLs may reach `location` or `tabs.create`. */
+const webUrl = z.string().check(z.refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL'));
+const shortUrl = z.string().check(
+  z.refine((value) => value === '' || /^(https?|chrome-extension|moz-extension):\/\//i.test(value), 'must be a short URL'),
+);
+
 const entrySchema = z.object({
   id: z.string().check(z.minLength(1)),
   code: z.string(),
   customCode: z.boolean(),
-  originalUrl: z.string().check(z.minLength(1)),
-  shortUrl: z.string(),
-  server: z.nullable(z.string()),
+  originalUrl: webUrl,
+  shortUrl,
+  server: z.nullable(webUrl),
   status: z.enum(['local', 'synced', 'pending', 'conflict', 'failed']),
   expire: z.enum(EXPIRE_DURATIONS),
   createdAt: z.number(),

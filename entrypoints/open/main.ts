@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     createIdbLinkStore(() => openLinkletDb()),
     Date.now(),
   );
-  if (resolution.state === 'active') {
+  // The core only stores web URLs; the check keeps it so even if a store was tampered with.
+  if (resolution.state === 'active' && /^https?:/i.test(resolution.link.originalUrl)) {
     location.replace(resolution.link.originalUrl);
     return;
   }

@@ -38,9 +38,12 @@ async function copyAndSay(text: string): Promise<void> {
   say((await copyText(text)) ? t('copied') : t('copyFailed'));
 }
 
-/** Asks the background to push pending links now; it alone syncs, so pushes never overlap. */
-async function syncNow(): Promise<void> {
-  await browser.runtime.sendMessage({ type: 'linklet:sync', force: true }).catch(() => undefined);
+/**
+ * Asks the background to sync: it alone pushes, so pushes never overlap. `force` retries every
+ * pending link now; without it only due ones go and the alarm is set for the rest.
+ */
+async function syncNow(force: boolean): Promise<void> {
+  await browser.runtime.sendMessage({ type: 'linklet:sync', force }).catch(() => undefined);
   await refreshHistory();
 }
 
@@ -57,7 +60,8 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     showResult(entry);
     if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl);
     else say(t('shortened'));
-    if (entry.status === 'pending') void syncNow();
+    $('#copy').focus();
+    if (entry.status === 'pending') void syncNow(false);
   } catch (error) {
     say('');
     showError(error instanceof Error ? error.message : String(error));
@@ -85,7 +89,7 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Prom
       : { ...entry, status: 'pending' };
   await history.put({ ...retried, nextAttemptAt: Date.now() });
   say(t('retrying'));
-  await syncNow();
+  await syncNow(true);
 }
 
 async function main(): Promise<void> {
@@ -120,7 +124,8 @@ async function main(): Promise<void> {
     say(t('errorNotShortenable'));
     $('#url').focus();
   }
-  if (settings.serverUrl) void syncNow();
+  // Opening the popup is the moment a user looks: retry what waits for the server.
+  if (settings.serverUrl) void syncNow(true);
 }
 
 void main();

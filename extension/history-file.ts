@@ -5,10 +5,17 @@ import type { HistoryEntry } from './history-entry.js';
 const FORMAT = 'linklet-history';
 
 /** A file can come from anywhere: only web URLs may reach `location` or `tabs.create`. */
-const webUrl = z.string().check(z.refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL'));
-const shortUrl = z.string().check(
-  z.refine((value) => value === '' || /^(https?|chrome-extension|moz-extension):\/\//i.test(value), 'must be a short URL'),
-);
+const webUrl = z
+  .string()
+  .check(z.refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL'));
+const shortUrl = z
+  .string()
+  .check(
+    z.refine(
+      (value) => value === '' || /^(https?|chrome-extension|moz-extension):\/\//i.test(value),
+      'must be a short URL',
+    ),
+  );
 
 const entrySchema = z.object({
   id: z.string().check(z.minLength(1)),

@@ -33,7 +33,11 @@ export function normalizeServerUrl(input: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error('The server URL must start with http:// or https://');
-  if (url.search || url.hash)
+  // `url.search` and `url.hash` are '' for a bare `?` or `#`, which `href` still carries.
+  if (/[?#]/.test(url.href))
     throw new Error('The server URL cannot have a query or fragment; enter only its base address.');
+  // Browsers refuse to fetch a URL with credentials, so every request would look like a dead server.
+  if (url.username || url.password)
+    throw new Error('The server URL cannot contain a user name or password; enter only its base address.');
   return url.href.replace(/\/+$/, '');
 }

@@ -19,7 +19,7 @@ export async function shortenAndAnnounce(
   deps: AnnounceDeps,
 ): Promise<HistoryEntry | undefined> {
   if (!url || !/^https?:/i.test(url)) {
-    await deps.notify(t('notifyFailedTitle'), t('errorNotShortenable'));
+    await deps.notify(t('notifyFailedTitle'), t('errorPageNotShortenable'));
     return undefined;
   }
   try {

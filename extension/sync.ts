@@ -40,9 +40,14 @@ export async function syncPending(deps: SyncDeps, { force = false } = {}): Promi
   const down = new Map<string, string>();
   for (const entry of await deps.history.pending()) {
     if (entry.server === null) continue;
+    if (!force && (entry.nextAttemptAt ?? 0) > now()) {
+      report.pending++;
+      continue;
+    }
+    // Its server just failed another entry: count this one's attempt without another request.
     const downMessage = down.get(entry.server);
-    if (downMessage !== undefined || (!force && (entry.nextAttemptAt ?? 0) > now())) {
-      if (downMessage !== undefined) await deps.history.put(postponed(entry, downMessage, now()));
+    if (downMessage !== undefined) {
+      await deps.history.put(postponed(entry, downMessage, now()));
       report.pending++;
       continue;
     }
@@ -69,7 +74,8 @@ async function push(entry: HistoryEntry, serverFetch: FetchLike, now: number): P
     return synced(entry, await shortenVia(serverFetch, server, input));
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && !entry.customCode) {
-      return push({ ...entry, code: '' }, serverFetch, now);
+      // The server holds this code for another link, so its short URL is no longer this link's.
+      return push({ ...entry, code: '', shortUrl: '' }, serverFetch, now);
     }
     if (error instanceof ApiError && error.status === 409)
       return { ...entry, status: 'conflict', message: error.message };

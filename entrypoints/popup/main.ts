@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { codeKey } from '../../core/code.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { ApiError } from '../../extension/api-client.js';
 import { createHistory } from '../../extension/history.js';
 import type { HistoryEntry } from '../../extension/history-entry.js';
 import { localizePage, t } from '../../extension/i18n.js';
@@ -11,6 +12,7 @@ import { loadSettings, type Settings } from '../../extension/settings.js';
 import { shortenLink } from '../../extension/shorten-link.js';
 import { copyText } from '../../extension/ui/copy-text.js';
 import { expireLabel } from '../../extension/ui/expire-label.js';
+import { formatDateTime } from '../../extension/ui/format-date.js';
 import { pageFetch } from '../../extension/ui/page-fetch.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
 import { showResult } from './result-view.js';
@@ -64,11 +66,28 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     if (entry.status === 'pending') void syncNow(false);
   } catch (error) {
     say('');
-    showError(error instanceof Error ? error.message : String(error));
+    showError(await errorMessage(error, settings, code));
   } finally {
     $<HTMLButtonElement>('#shorten').disabled = false;
     await refreshHistory();
   }
+}
+
+/**
+ * The message for a failed shorten, as the backend worded it. The v1 409 for a taken code does
+ * not say when the code frees up (only the legacy one does), so when this browser knows the
+ * holder (the bundled backend's store, or a link made here on the server) its expiry is added.
+ */
+async function errorMessage(error: unknown, settings: Settings, code: string): Promise<string> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiError && error.status === 409 && code)) return message;
+  const key = codeKey(code);
+  const freeAt = settings.serverUrl
+    ? (await history.list()).find(
+        (entry) => entry.server === settings.serverUrl && entry.status === 'synced' && codeKey(entry.code) === key,
+      )?.expiresAt
+    : (await store.findByCodeKey(key))?.expiresAt;
+  return freeAt && freeAt > Date.now() ? `${message} ${t('codeFreeAfter', [formatDateTime(freeAt)])}` : message;
 }
 
 async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Promise<void> {

@@ -1,0 +1,197 @@
+import { deleteDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codeKey } from '../../core/code.js';
+import { resolveCode } from '../../core/resolve.js';
+import type { History } from '../../extension/history.js';
+import type { HistoryEntry } from '../../extension/history-entry.js';
+import { parseHistoryFile, toHistoryFile } from '../../extension/history-file.js';
+import { createIdbLinkStore, type IdbLinkStore } from '../../extension/idb-link-store.js';
+import { importHistory } from '../../extension/import-history.js';
+import { openLinkletDb } from '../../extension/link-db.js';
+import { entry, freshDbName, freshHistory, NOW } from './helpers.js';
+
+const DAY = 86_400_000;
+const local = (code: string, overrides: Partial<HistoryEntry> = {}) =>
+  entry({
+    id: `local-${code}`,
+    code,
+    server: null,
+    status: 'local',
+    shortUrl: `chrome-extension://old-id/open.html#/${code}/`,
+    originalUrl: `https://example.com/${code}`,
+    ...overrides,
+  });
+
+/** One of every kind, with every optional field somewhere. */
+const sample: HistoryEntry[] = [
+  local('Loc한글', { customCode: true, expire: '1month' }),
+  entry({ id: 'synced', code: 'syn2345', status: 'synced', attempts: 0 }),
+  entry({ id: 'pending', code: 'pen2345', attempts: 2, nextAttemptAt: NOW + 60_000, message: 'Could not reach' }),
+  entry({ id: 'conflict', code: 'Promo', customCode: true, status: 'conflict', message: 'in use' }),
+  entry({ id: 'failed', code: '', shortUrl: '', status: 'failed', message: 'refused' }),
+];
+
+/** A valid file with `change` applied to its first link. */
+function fileWith(change: (link: Record<string, unknown>) => void): string {
+  const file = JSON.parse(toHistoryFile(sample, NOW));
+  change(file.links[0]);
+  return JSON.stringify(file);
+}
+
+describe('history file', () => {
+  it('reads back exactly what it exported', () => {
+    const text = toHistoryFile(sample, NOW);
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'linklet-history',
+      version: 1,
+      exportedAt: new Date(NOW).toISOString(),
+    });
+    expect(parseHistoryFile(text)).toEqual(sample);
+  });
+
+  it('reads an empty history', () => {
+    expect(parseHistoryFile(toHistoryFile([], NOW))).toEqual([]);
+  });
+
+  it.each([
+    ['', /not JSON/],
+    ['{"format":', /not JSON/],
+    ['<html></html>', /not JSON/],
+  ])('refuses a file that is not JSON (%j)', (text, message) => {
+    expect(() => parseHistoryFile(text)).toThrow(message);
+  });
+
+  it.each([
+    ['another format', JSON.stringify({ format: 'bookmarks', version: 1, links: [] }), 'format'],
+    ['a later version', JSON.stringify({ format: 'linklet-history', version: 2, links: [] }), 'version'],
+    ['no links', JSON.stringify({ format: 'linklet-history', version: 1 }), 'links'],
+    ['an array', '[]', 'format'],
+    ['null', 'null', 'format'],
+  ])('refuses %s, naming where', (_, text, where) => {
+    expect(() => parseHistoryFile(text)).toThrow(
+      new RegExp(`^This is not a Linklet history file \\(${where}: .+\\)\\.$`),
+    );
+  });
+
+  it.each([
+    ['a missing id', (l: Record<string, unknown>) => delete l.id, 'links.0.id'],
+    ['an empty id', (l: Record<string, unknown>) => (l.id = ''), 'links.0.id'],
+    ['an unknown status', (l: Record<string, unknown>) => (l.status = 'lost'), 'links.0.status'],
+    ['an unknown expiry', (l: Record<string, unknown>) => (l.expire = '1year'), 'links.0.expire'],
+    ['a date as text', (l: Record<string, unknown>) => (l.createdAt = '2026-01-01'), 'links.0.createdAt'],
+    [
+      'a javascript: URL',
+      (l: Record<string, unknown>) => (l.originalUrl = 'javascript:alert(1)'),
+      'links.0.originalUrl',
+    ],
+    ['a data: short URL', (l: Record<string, unknown>) => (l.shortUrl = 'data:text/html,hi'), 'links.0.shortUrl'],
+    ['a server that is not a web URL', (l: Record<string, unknown>) => (l.server = 'file:///x'), 'links.0.server'],
+    ['customCode as text', (l: Record<string, unknown>) => (l.customCode = 'yes'), 'links.0.customCode'],
+  ])('refuses a link with %s, naming its path', (_, change, path) => {
+    expect(() => parseHistoryFile(fileWith(change))).toThrow(`(${path}: `);
+  });
+});
+
+describe('importHistory', () => {
+  let history: History;
+  let disposeHistory: () => Promise<void>;
+  let store: IdbLinkStore;
+  let storeDb: string;
+
+  beforeEach(() => {
+    ({ history, dispose: disposeHistory } = freshHistory());
+    storeDb = freshDbName();
+    store = createIdbLinkStore(() => openLinkletDb(storeDb));
+  });
+  afterEach(async () => {
+    await disposeHistory();
+    await store.close();
+    await deleteDB(storeDb);
+  });
+
+  it('adds every entry and gives active local links back to the bundled backend', async () => {
+    const entries = parseHistoryFile(toHistoryFile(sample, NOW));
+    expect(await importHistory(entries, { history, store, now: NOW })).toEqual({
+      added: 5,
+      skipped: 0,
+      conflicts: 0,
+    });
+    for (const made of sample) expect(await history.get(made.id)).toEqual(made);
+
+    const resolved = await resolveCode(encodeURIComponent('loc한글'), store, NOW + 1000);
+    expect(resolved).toEqual({
+      state: 'active',
+      link: {
+        code: 'Loc한글',
+        codeKey: codeKey('Loc한글'),
+        originalUrl: 'https://example.com/Loc한글',
+        createdAt: NOW,
+        expiresAt: NOW + 7 * DAY,
+      },
+    });
+    // Links of a server are the server's: the bundled backend does not answer for them.
+    expect(await store.findByCodeKey('syn2345')).toBeUndefined();
+    expect(await store.findByCodeKey('pen2345')).toBeUndefined();
+  });
+
+  it('skips entries already in the history and keeps them as they are', async () => {
+    const mine = entry({ id: 'synced', code: 'syn2345', status: 'synced', message: 'mine' });
+    await history.put(mine);
+    const report = await importHistory(sample, { history, store, now: NOW });
+    expect(report).toEqual({ added: 4, skipped: 1, conflicts: 0 });
+    expect(await history.get('synced')).toEqual(mine);
+
+    // Importing the same file twice adds nothing.
+    expect(await importHistory(sample, { history, store, now: NOW })).toEqual({ added: 0, skipped: 5, conflicts: 0 });
+    expect(await history.list()).toHaveLength(5);
+  });
+
+  it('counts a local code held here by another link as a conflict, keeping the holder', async () => {
+    const holder = {
+      code: 'shared',
+      codeKey: 'shared',
+      originalUrl: 'https://here.example/',
+      createdAt: NOW,
+      expiresAt: NOW + DAY,
+    };
+    await store.create(holder, NOW);
+    const incoming = local('SHARED', { originalUrl: 'https://there.example/' });
+    expect(await importHistory([incoming], { history, store, now: NOW })).toEqual({
+      added: 1,
+      skipped: 0,
+      conflicts: 1,
+    });
+    expect(await store.findByCodeKey('shared')).toEqual(holder);
+    expect(await history.get(incoming.id)).toEqual(incoming);
+  });
+
+  it('records an expired local link without restoring it', async () => {
+    const expired = local('old2345', { createdAt: NOW - 2 * DAY, expiresAt: NOW - DAY });
+    const endsNow = local('now2345', { expiresAt: NOW });
+    expect(await importHistory([expired, endsNow], { history, store, now: NOW })).toEqual({
+      added: 2,
+      skipped: 0,
+      conflicts: 0,
+    });
+    expect(await store.findByCodeKey('old2345')).toBeUndefined();
+    expect(await store.findByCodeKey('now2345')).toBeUndefined();
+    expect(await history.get(expired.id)).toEqual(expired);
+  });
+
+  it('replaces an expired holder of the code here', async () => {
+    await store.create(
+      { code: 'reuse', codeKey: 'reuse', originalUrl: 'https://old.example/', createdAt: 0, expiresAt: NOW - 1 },
+      NOW - DAY,
+    );
+    const report = await importHistory([local('reuse')], { history, store, now: NOW });
+    expect(report.conflicts).toBe(0);
+    expect((await store.findByCodeKey('reuse'))?.originalUrl).toBe('https://example.com/reuse');
+  });
+
+  it('imports links of any server as they are', async () => {
+    const other = entry({ id: 'other', server: 'https://other.example', shortUrl: 'https://other.example/x/' });
+    await importHistory([other], { history, store, now: NOW });
+    expect(await history.get('other')).toEqual(other);
+    expect((await history.pending()).map((e) => e.server)).toEqual(['https://other.example']);
+  });
+});

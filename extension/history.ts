@@ -1,5 +1,6 @@
 import type { HistoryEntry } from './history-entry.js';
 import type { LinkletDatabase } from './link-db.js';
+import { orStorageFull } from './storage-full.js';
 
 /** The user's links, newest first. Popup, options and background each open their own. */
 export interface History {
@@ -20,7 +21,8 @@ export function createHistory(open: () => Promise<LinkletDatabase>): History {
   };
   return {
     async put(entry) {
-      await (await database()).put('history', entry);
+      const db = await database();
+      await orStorageFull(() => db.put('history', entry));
     },
     async get(id) {
       return (await database()).get('history', id);

@@ -1,5 +1,6 @@
 import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
 import type { LinkletDatabase } from './link-db.js';
+import { orStorageFull } from './storage-full.js';
 
 /** The bundled backend's store, plus the delete the history needs for local links. */
 export interface IdbLinkStore extends LinkStore {
@@ -20,14 +21,17 @@ export function createIdbLinkStore(open: () => Promise<LinkletDatabase>): IdbLin
   };
   return {
     async create(link: Link, now: number): Promise<CreateLinkResult> {
-      const tx = (await database()).transaction('links', 'readwrite', { durability: 'strict' });
-      const holder = await tx.store.get(link.codeKey);
-      if (holder && now < holder.expiresAt) {
-        await tx.done;
-        return { created: false, holderExpiresAt: holder.expiresAt };
-      }
-      await Promise.all([tx.store.put({ ...link }), tx.done]);
-      return { created: true, link: { ...link } };
+      const db = await database();
+      return orStorageFull(async () => {
+        const tx = db.transaction('links', 'readwrite', { durability: 'strict' });
+        const holder = await tx.store.get(link.codeKey);
+        if (holder && now < holder.expiresAt) {
+          await tx.done;
+          return { created: false, holderExpiresAt: holder.expiresAt };
+        }
+        await Promise.all([tx.store.put({ ...link }), tx.done]);
+        return { created: true, link: { ...link } };
+      });
     },
     async findByCodeKey(codeKey: string) {
       return (await database()).get('links', codeKey);

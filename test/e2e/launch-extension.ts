@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+
+/** The built Chrome extension (`npx wxt build`; the global setup builds it). */
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+const INSTALL_HINT =
+  'install one (Debian/Ubuntu: `sudo apt-get install chromium`, or `npx playwright install chromium`) ' +
+  'or set CHROMIUM_PATH to a Chromium or Chrome binary.';
+
+/**
+ * The Chromium to drive: `CHROMIUM_PATH` if set, else Debian's `/usr/bin/chromium`, else the
+ * browser Playwright downloaded. Playwright cannot download one here, so say how to get one.
+ */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) {
+      throw new Error(`CHROMIUM_PATH is ${fromEnv}, which does not exist; ${INSTALL_HINT}`);
+    }
+    return fromEnv;
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  let bundled = '';
+  try {
+    bundled = chromium.executablePath();
+  } catch {
+    // No Playwright browser registered: fall through to the message.
+  }
+  if (bundled && existsSync(bundled)) return bundled;
+  throw new Error(`No Chromium found for the end-to-end tests; ${INSTALL_HINT}`);
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's id, the host of its `chrome-extension://` URLs. */
+  extensionId: string;
+  /** `chrome-extension://<id>`, no trailing slash. */
+  origin: string;
+  /** The background service worker (where `self.linklet` lives). */
+  serviceWorker(): Promise<Worker>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium with the built extension in a fresh, throwaway profile. */
+export async function launchExtension(): Promise<ExtensionBrowser> {
+  if (!existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`${EXTENSION_DIR} has no manifest.json; build the extension with \`npx wxt build\`.`);
+  }
+  const args = [
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // The UI language decides the extension's messages; the tests read English ones.
+    '--lang=en-US',
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    // Lets CDP's Extensions.triggerAction click the toolbar button.
+    '--enable-unsafe-extension-debugging',
+  ];
+  // Chromium's sandbox cannot start as root (containers, CI); everyone else keeps it.
+  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  // '' = a fresh temporary user-data dir, deleted on close.
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: chromiumPath(),
+    headless: true,
+    args,
+    // Downloads (the history export) are kept until the context closes.
+    acceptDownloads: true,
+  });
+  try {
+    const worker = await backgroundWorker(context);
+    const extensionId = new URL(worker.url()).host;
+    const origin = `chrome-extension://${extensionId}`;
+    return {
+      context,
+      extensionId,
+      origin,
+      // The worker may be stopped when idle and started again: look it up each time.
+      serviceWorker: () => backgroundWorker(context),
+      close: () => context.close(),
+    };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+async function backgroundWorker(context: BrowserContext): Promise<Worker> {
+  const running = context.serviceWorkers().find((worker) => worker.url().startsWith('chrome-extension://'));
+  if (running) return running;
+  return context.waitForEvent('serviceworker', {
+    predicate: (worker) => worker.url().startsWith('chrome-extension://'),
+    timeout: 30_000,
+  });
+}

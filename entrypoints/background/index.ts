@@ -87,6 +87,7 @@ export default defineBackground({
       linklet: {
         onContextMenuClick: (info: Parameters<typeof handleContextMenuClick>[0], tab?: { url?: string }) =>
           handleContextMenuClick(info, tab, announceDeps),
+        onCommand: (command: string, tab?: { url?: string }) => handleCommand(command, tab, announceDeps),
         sync: (force = true) => sync.run({ force }),
       },
     });

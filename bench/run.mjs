@@ -1,96 +1,421 @@
-// `npm run bench`: throughput of the real server against a bare node:http baseline, measured in
-// the same run on the same machine, printed as ratios (Linklet / baseline). No thresholds: read
-// the ratios, compare runs. Each server runs in its own process; autocannon drives it from here.
+// `npm run bench`: the built server against a bare node:http baseline, on this machine, in one
+// run. Every scenario runs against both, interleaved, for several rounds; the table shows medians
+// and Linklet's requests/s as a ratio of the baseline's, so runs on different machines (or on a
+// busy one) stay comparable. Not part of `npm test`. Knobs, all optional:
+//
+//   BENCH_SECONDS=3        length of one measured run
+//   BENCH_ROUNDS=5         measured runs per server and scenario (the median is reported)
+//   BENCH_CONNECTIONS=50   concurrent keep-alive connections
+//   BENCH_SCENARIOS=…      comma-separated scenario ids (see SCENARIOS) to run only those
+//   BENCH_WORKERS=1        WORKERS of the Linklet server
+//   BENCH_LOG_LEVEL=info   LOG_LEVEL of the Linklet server (info: one line per request)
+//   DATABASE_URL=postgres://…  also run every scenario on PostgreSQL (in a schema of its own)
+//   BENCH_STORES=postgres  only these stores (comma-separated: sqlite, postgres)
+//
+// Figures go to bench/results/latest.json (and a time-stamped copy) as well as to the console.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { openSqliteDatabase } from '../dist/server/sqlite-link-store.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 32;
+const env = process.env;
+const SECONDS = Number(env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = Math.min(2, SECONDS);
+const ONLY = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((id) => id.trim())) : undefined;
+const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
+
+/**
+ * What is measured. `links`: how many links the store holds before the server starts (seeded
+ * straight into the database); `load`: how autocannon is aimed; `expect`: the status class that
+ * counts as a success (anything else is an error). Scenarios of one `group` run in the same
+ * rounds, each on a server of its own, so they can be compared with each other too; the group's
+ * baseline runs once a round, with its first scenario's load.
+ */
+const SCENARIOS = [
+  { id: 'redirect-hot', name: 'redirect, one hot code', links: 1_000, load: 'hot', expect: 3 },
+  { id: 'redirect-100k', name: 'redirect, 100k distinct codes', links: 100_000, load: 'uniform', expect: 3 },
+  { id: 'create', name: 'create, generated code', links: 0, load: 'create', expect: 2 },
+  { id: 'create-custom', name: 'create, custom code', links: 0, load: 'create-custom', expect: 2 },
+  {
+    id: 'redirect-1k',
+    name: 'redirect, 1k links, all requested alike',
+    links: 1_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'stored',
+  },
+  {
+    id: 'redirect-1m',
+    name: 'redirect, 1M links, all requested alike',
+    links: 1_000_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'stored',
+  },
+  {
+    id: 'redirect-1m-zipf',
+    name: 'redirect, 1M links, Zipf popularity',
+    links: 1_000_000,
+    load: 'zipf',
+    expect: 3,
+    group: 'stored',
+  },
+];
+
+// Seeded codes: `k` and the index, zero-padded so they sort like the index (fast B-tree appends).
+const codeAt = (i) => `k${String(i).padStart(7, '0')}`;
+const urlAt = (i) => `https://example.com/articles/2026/11/${i}?utm_source=newsletter&utm_medium=email`;
+const DAY_MS = 86_400_000;
+const zipfSamplers = new Map();
 
 async function freePort() {
   const probe = createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   const { port } = probe.address();
   probe.close();
+  await once(probe, 'close');
   return port;
 }
 
-async function startProcess(args, env) {
+/** Starts a server process, waits until it answers, and samples its memory on request. */
+async function startProcess(args, extraEnv) {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1' },
+    // Logs go to /dev/null: the server still formats and writes one line per request.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  // Ready once it answers anything; gives up after 10 s so a broken build cannot hang the bench.
   for (let waited = 0; ; waited += 50) {
     if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
-    if (waited > 10_000) throw new Error(`${args[0]} did not answer on ${origin} within 10 s`);
+    if (waited > 30_000) throw new Error(`${args[0]} did not answer on ${origin} within 30 s`);
     try {
-      await fetch(origin, { redirect: 'manual' });
+      await fetch(`${origin}/health`, { redirect: 'manual' });
       break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  return { origin, stop: () => child.kill('SIGTERM') };
+  return {
+    origin,
+    /** Resident memory of the process (and of its workers), in MB; undefined off Linux. */
+    rssMb: () => rssOfTree(child.pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
-function load(options) {
-  return autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+function rssOfTree(pid) {
+  try {
+    const pids = [pid];
+    try {
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+      if (children) pids.push(...children.split(/\s+/).map(Number));
+    } catch {}
+    let kb = 0;
+    for (const p of pids) kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
-const postBody = () => JSON.stringify({ original_url: `https://example.com/${Math.random()}`, expire_duration: '24h' });
+/**
+ * Link indexes drawn with Zipf popularity (s = 1: the k-th most popular link is asked for 1/k as
+ * often as the first), a common model of how clicks spread over short links. Ranks are scattered
+ * over the stored codes, so popular links do not sit together in the database.
+ */
+function zipfSampler(n) {
+  const cdf = new Float64Array(n);
+  let sum = 0;
+  for (let k = 0; k < n; k++) {
+    sum += 1 / (k + 1);
+    cdf[k] = sum;
+  }
+  return () => {
+    const target = Math.random() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cdf[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return (lo * 7919) % n; // 7919 is prime, so this permutes 0..n-1 when n is a power of ten
+  };
+}
+
+/** autocannon options for a scenario's load; the same for Linklet and the baseline. */
+function loadFor(scenario, origin, runTag) {
+  const base = { url: origin, connections: CONNECTIONS };
+  if (scenario.load === 'hot') return { ...base, url: `${origin}/${codeAt(0)}` };
+  if (scenario.load === 'uniform' || scenario.load === 'zipf') {
+    const n = scenario.links;
+    if (scenario.load === 'zipf' && !zipfSamplers.has(n)) zipfSamplers.set(n, zipfSampler(n));
+    const pick = scenario.load === 'zipf' ? zipfSamplers.get(n) : () => Math.floor(Math.random() * n);
+    return { ...base, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/${codeAt(pick())}` }) }] };
+  }
+  let counter = 0;
+  const body =
+    scenario.load === 'create-custom'
+      ? () => JSON.stringify({ original_url: urlAt(counter), custom_code: `${runTag}-${(counter++).toString(36)}` })
+      : () => JSON.stringify({ original_url: urlAt(Math.floor(Math.random() * 1e9)) });
+  return {
+    ...base,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/shorten',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: body() }),
+      },
+    ],
+  };
+}
+
+/** One autocannon run: requests/s, exact latency percentiles (ms), errors, peak RSS. */
+async function measure(options, seconds, expect, server) {
+  const latencies = [];
+  let errors = 0;
+  let peakRss = server?.rssMb();
+  const sampler = setInterval(() => {
+    const rss = server?.rssMb();
+    if (rss !== undefined && (peakRss === undefined || rss > peakRss)) peakRss = rss;
+  }, 250);
+  const instance = autocannon({ ...options, duration: seconds });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (Math.floor(statusCode / 100) !== expect) errors++;
+  });
+  const result = await instance;
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return {
+    rps: result.requests.total / result.duration,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: errors + result.errors + result.timeouts,
+    rssMb: peakRss,
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined && !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A fresh SQLite file holding `count` active links, written in one transaction. */
+function seedSqlite(path, count) {
+  const db = openSqliteDatabase(path);
+  db.pragma('synchronous = OFF'); // seeding only; the server opens the file with FULL
+  const insert = db.prepare(
+    'INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) insert.run(codeAt(i), codeAt(i), urlAt(i), now, now + 30 * DAY_MS);
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** A fresh PostgreSQL schema holding `count` active links; returns the server's DATABASE_URL. */
+async function seedPostgres(admin, schema, count) {
+  const { createPostgresLinkStore } = await import('../dist/server/postgres-link-store.js');
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  const store = await createPostgresLinkStore({ connectionString: POSTGRES_URL, schema });
+  await store.close();
+  await admin.query(
+    `INSERT INTO ${schema}.links (code_key, code, original_url, created_at, expires_at)
+     SELECT c, c, 'https://example.com/articles/2026/11/' || i || '?utm_source=newsletter&utm_medium=email',
+            now(), now() + interval '30 days'
+     FROM generate_series(0, $1::int - 1) AS i, LATERAL (SELECT 'k' || lpad(i::text, 7, '0') AS c) AS code`,
+    [count],
+  );
+  await admin.query(`VACUUM ANALYZE ${schema}.links`);
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+const fmt = (value, digits = 0) =>
+  value === undefined || Number.isNaN(value)
+    ? 'n/a'
+    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** Scenarios in run order, those of one group together. */
+function groupsOf(scenarios) {
+  const groups = [];
+  for (const scenario of scenarios) {
+    const group = scenario.group && groups.find((members) => members[0].group === scenario.group);
+    if (group) group.push(scenario);
+    else groups.push([scenario]);
+  }
+  return groups;
+}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-'));
-  const baseline = await startProcess(['bench/baseline-server.mjs'], {});
-  const linklet = await startProcess(
-    ['dist/server/main.js'],
-    { DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    'Linklet is serving',
+  const stores = (POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite']).filter(
+    (store) => !env.BENCH_STORES || env.BENCH_STORES.split(',').includes(store),
   );
-  try {
-    const made = await fetch(`${linklet.origin}/api/v1/shorten`, { method: 'POST', body: postBody() });
-    const { data } = await made.json();
-    const rows = [];
-    const scenarios = [
-      ['redirect GET /{code}', (origin) => load({ url: `${origin}/${data.code}` })],
-      [
-        'create POST /api/v1/shorten',
-        (origin) =>
-          load({
-            url: `${origin}/api/v1/shorten`,
-            requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: postBody() }) }],
-          }),
-      ],
-    ];
-    for (const [name, run] of scenarios) {
-      const base = await run(baseline.origin);
-      const ours = await run(linklet.origin);
-      const errors = ours.errors + ours.non2xx - (name.startsWith('redirect') ? (ours['3xx'] ?? 0) : 0);
-      rows.push({
-        scenario: name,
-        'baseline req/s': Math.round(base.requests.average),
-        'linklet req/s': Math.round(ours.requests.average),
-        ratio: (ours.requests.average / base.requests.average).toFixed(2),
-        'linklet p99 ms': ours.latency.p99,
-        'baseline p99 ms': base.latency.p99,
-        'linklet errors': errors,
-      });
+  const admin = POSTGRES_URL ? new pg.Client({ connectionString: POSTGRES_URL }) : undefined;
+  await admin?.connect();
+  const schemaPrefix = `linklet_bench_${process.pid}`;
+  const schemas = [];
+  const seeded = new Map();
+  /** The DATABASE_URL of a store holding the scenario's links, seeded on first use. */
+  const databaseFor = async (store, scenario) => {
+    // Redirect scenarios only read, so those with as many links share one seeded database;
+    // creates get an empty one each.
+    const key = scenario.load.startsWith('create') ? `${scenario.id}-empty` : `links-${scenario.links}`;
+    if (!seeded.has(`${store}:${key}`)) {
+      if (store === 'sqlite') {
+        const path = join(dir, `${key}.db`);
+        seedSqlite(path, scenario.links);
+        seeded.set(`${store}:${key}`, `sqlite:${path}`);
+      } else {
+        const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
+        schemas.push(schema);
+        seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
+      }
     }
-    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run, loopback, SQLite with synchronous=FULL\n`);
-    console.table(rows);
+    return seeded.get(`${store}:${key}`);
+  };
+
+  const baseline = await startProcess(['bench/baseline-server.mjs'], {});
+  const rows = [];
+  const started = Date.now();
+  try {
+    for (const store of stores) {
+      for (const group of groupsOf(SCENARIOS.filter((scenario) => !ONLY || ONLY.has(scenario.id)))) {
+        process.stderr.write(`${store} ${group.map((scenario) => scenario.id).join(' + ')}: `);
+        const servers = [];
+        try {
+          for (const scenario of group) {
+            const databaseUrl = await databaseFor(store, scenario);
+            servers.push(
+              await startProcess(['dist/server/main.js'], {
+                DATABASE_URL: databaseUrl,
+                LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'info',
+                WORKERS: env.BENCH_WORKERS ?? '1',
+              }),
+            );
+          }
+          // Everyone in a round: the baseline (with the first scenario's load), then each scenario.
+          const contenders = [
+            { who: 'baseline', scenario: group[0], server: baseline },
+            ...group.map((scenario, i) => ({ who: scenario.id, scenario, server: servers[i] })),
+          ];
+          const tag = (scenario, round) => `${scenario.id}-${process.pid}-${round}`;
+          process.stderr.write('warming up… ');
+          for (const { scenario, server } of contenders) {
+            await measure(loadFor(scenario, server.origin, tag(scenario, 'w')), WARMUP_SECONDS, scenario.expect);
+          }
+          const runs = Object.fromEntries(contenders.map(({ who }) => [who, []]));
+          for (let round = 0; round < ROUNDS; round++) {
+            process.stderr.write(`round ${round + 1}… `);
+            // Rotate who goes first, so none always runs on a warmer (or busier) machine.
+            const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+            for (const { who, scenario, server } of order) {
+              const options = loadFor(scenario, server.origin, tag(scenario, round));
+              runs[who].push(await measure(options, SECONDS, scenario.expect, server));
+            }
+          }
+          process.stderr.write('done\n');
+          const med = (who, key) => median(runs[who].map((run) => run[key]));
+          for (const scenario of group) {
+            rows.push({
+              id: scenario.id,
+              scenario: scenario.name,
+              store,
+              links: scenario.links,
+              linklet: {
+                rps: med(scenario.id, 'rps'),
+                p50: med(scenario.id, 'p50'),
+                p99: med(scenario.id, 'p99'),
+                errors: runs[scenario.id].reduce((sum, run) => sum + run.errors, 0),
+                rssMb: Math.max(...runs[scenario.id].map((run) => run.rssMb ?? 0)) || undefined,
+              },
+              baseline: { rps: med('baseline', 'rps'), p50: med('baseline', 'p50'), p99: med('baseline', 'p99') },
+              // Each round's ratio to that round's baseline, then their median.
+              ratio: median(runs[scenario.id].map((run, i) => run.rps / (runs.baseline[i]?.rps ?? Number.NaN))),
+              runs: { linklet: runs[scenario.id], baseline: runs.baseline },
+            });
+          }
+        } finally {
+          for (const server of servers) await server.stop();
+        }
+      }
+    }
   } finally {
-    baseline.stop();
-    linklet.stop();
+    await baseline.stop();
+    if (admin) {
+      for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await admin.end();
+    }
     rmSync(dir, { recursive: true, force: true });
   }
+
+  const header =
+    '| scenario | store | Linklet req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | errors | RSS MB |';
+  const lines = [header, '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.scenario} | ${row.store} | ${fmt(row.linklet.rps)} | ${fmt(row.baseline.rps)} | ${fmt(row.ratio, 2)} | ` +
+        `${fmt(row.linklet.p50, 2)} | ${fmt(row.linklet.p99, 2)} | ${fmt(row.baseline.p99, 2)} | ${row.linklet.errors} | ${fmt(row.linklet.rssMb)} |`,
+    );
+  }
+  const notes = [];
+  for (const store of stores) {
+    const small = rows.find((row) => row.id === 'redirect-1k' && row.store === store);
+    for (const id of ['redirect-1m', 'redirect-1m-zipf']) {
+      const large = rows.find((row) => row.id === id && row.store === store);
+      if (small && large) {
+        // Same rounds, so each round's pair is compared, then the median taken.
+        const perRound = median(
+          large.runs.linklet.map((run, i) => run.rps / (small.runs.linklet[i]?.rps ?? Number.NaN)),
+        );
+        notes.push(`${store}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}"`);
+      }
+    }
+  }
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+  const setup = `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; WORKERS=${env.BENCH_WORKERS ?? 1}`;
+  console.log(`\n${setup}\n\n${lines.join('\n')}\n${notes.map((note) => `\n${note}`).join('')}`);
+
+  const results = {
+    date: new Date(started).toISOString(),
+    setup: {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      workers: Number(env.BENCH_WORKERS ?? 1),
+      node: process.version,
+      cpus: cpus().map((cpu) => cpu.model.trim()),
+    },
+    rows,
+    notes,
+    table: lines.join('\n'),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync('bench/results/latest.json', json);
+  writeFileSync(`bench/results/${results.date.replaceAll(':', '-')}.json`, json);
+  console.log('\nFigures written to bench/results/latest.json');
 }
 
 main().catch((error) => {

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'conflict'
   | 'gone'
   | 'payload_too_large'
+  | 'rate_limited'
   | 'unavailable'
   | 'internal';
 
@@ -22,6 +23,7 @@ export const statusOfErrorKind = {
   conflict: 409,
   gone: 410,
   payload_too_large: 413,
+  rate_limited: 429,
   unavailable: 503,
   internal: 500,
 } as const satisfies Record<ErrorKind, number>;
@@ -31,6 +33,8 @@ export interface LinkletErrorOptions {
   allow?: readonly string[];
   /** What the error was caused by, for the log only (never sent to the client). */
   cause?: unknown;
+  /** When to try again (a 429 or 503), sent as the `Retry-After` header in whole seconds. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -40,12 +44,14 @@ export interface LinkletErrorOptions {
 export class LinkletError extends Error {
   readonly kind: ErrorKind;
   readonly allow: readonly string[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: ErrorKind, message: string, options: LinkletErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.name = 'LinkletError';
     this.kind = kind;
     this.allow = options.allow;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

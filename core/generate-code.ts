@@ -10,13 +10,14 @@ export type CodeGenerator = (length: number) => string;
 /**
  * The production generator: nanoid over a crypto source. 31^7 ≈ 2.8e10 codes, so collisions are
  * rare until a store holds hundreds of millions of links; `shorten` retries and grows the length.
+ * `alphabet` is for tests: a tiny one makes collisions (and their retries) common.
  */
-export function createRandomCodeGenerator(): CodeGenerator {
+export function createRandomCodeGenerator(alphabet = GENERATED_CODE_ALPHABET): CodeGenerator {
   const bySize = new Map<number, () => string>();
   return (length) => {
     let generate = bySize.get(length);
     if (!generate) {
-      generate = customAlphabet(GENERATED_CODE_ALPHABET, length);
+      generate = customAlphabet(alphabet, length);
       bySize.set(length, generate);
     }
     return generate();

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { describeApi } from './api-description.js';
 import { hasApiKey } from './api-key.js';
+import { dropDeclaredBody, limitStreamedBody as streamedBodyLimit } from './body-limit.js';
 import { formatLegacyDate } from './dates.js';
 import { codeTakenMessage, toErrorEnvelope, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
 import { LinkletError } from './errors.js';
@@ -10,8 +10,9 @@ import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.j
 import type { LinkStore } from './link-store.js';
 import { createOpenApiDocument } from './openapi.js';
 import { readJsonBody } from './read-json-body.js';
-import { resolveCode } from './resolve.js';
-import { codeSegmentOf, errorResponse, notAllowed, notFound, pageOrEnvelope, redirectResponse } from './responses.js';
+import { answerShortUrl, resolveCode } from './resolve.js';
+import { codeSegmentOf, errorResponse, notAllowed, notFound, sendAnswer, wantsPage } from './responses.js';
+import { withSecurityHeaders } from './security-headers.js';
 import { type ShortenResult, shorten } from './shorten.js';
 import { parseShortenBody } from './shorten-request.js';
 import { DEFAULT_MAX_URL_LENGTH } from './url.js';
@@ -31,7 +32,11 @@ export interface HandlerOptions {
   maxBodyBytes?: number;
   /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
   apiKey?: string;
-  /** Told of every unexpected failure (answered as 500) so the adapter can log it. */
+  /**
+   * Told of every unexpected failure (answered as 500), and of every 503 the store caused, so the
+   * adapter can log it; `request` is the very object the adapter passed in, so the adapter can key
+   * its own request data on it.
+   */
   onError?: (error: unknown, request: Request) => void;
 }
 
@@ -58,28 +63,52 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const descriptionOptions = { baseUrl, maxUrlLength, timeZone, maxBodyBytes };
   const openApi = createOpenApiDocument(descriptionOptions);
 
-  const app = new Hono();
+  // The request as the adapter gave it: middleware may replace `c.req.raw` on the way.
+  const app = new Hono<{ Bindings: { request: Request } }>();
   app.onError((error, c) => {
-    if (error instanceof LinkletError) return errorResponse(c, error);
-    options.onError?.(error, c.req.raw);
+    if (error instanceof LinkletError) {
+      // A store that cannot take writes (503) is worth a log line, with its cause.
+      if (error.kind === 'unavailable') options.onError?.(error, c.env.request);
+      return errorResponse(c, error);
+    }
+    options.onError?.(error, c.env.request);
     return errorResponse(c, new LinkletError('internal', 'Internal server error; the server log has the details.'));
   });
 
-  const apiCors = cors({
+  const preflight = cors({
     allowMethods: API_ALLOW,
     allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     exposeHeaders: ['Location'],
     maxAge: 86_400,
   });
+  // The same headers `cors` sets on an actual request, set on the final response instead of on
+  // a placeholder one: merging a placeholder into the handler's response makes Hono (on Node)
+  // rebuild that response around a body stream, a large share of a create's cost.
+  const apiCors = async (c: Context, next: () => Promise<void>) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Expose-Headers', 'Location');
+  };
   app.use('/api.php', apiCors);
   app.use('/api/*', apiCors);
 
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      throw new LinkletError('payload_too_large', `The request body must be at most ${maxBodyBytes} bytes.`);
-    },
-  });
+  const tooLarge = () => {
+    throw new LinkletError('payload_too_large', `The request body must be at most ${maxBodyBytes} bytes.`);
+  };
+  const limitStreamedBody = streamedBodyLimit(maxBodyBytes, tooLarge);
+  // A declared length is judged from the header alone, as bodyLimit does, but without touching
+  // `request.body`: on Node that would turn a lazily read body into a web stream for nothing.
+  const limitBody = async (c: Context, next: () => Promise<void>) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitStreamedBody(c, next);
+    const declaredBytes = Number.parseInt(declared, 10);
+    if (declaredBytes > maxBodyBytes) {
+      await dropDeclaredBody(c.req.raw, declaredBytes); // so the 413 is not lost to a reset
+      tooLarge();
+    }
+    await next();
+  };
   const requireApiKey = async (c: Context, next: () => Promise<void>) => {
     if (options.apiKey !== undefined && !hasApiKey(c.req.raw, options.apiKey)) {
       throw new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
@@ -116,7 +145,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       await options.store.ping();
       return c.json({ status: 'ok' });
     } catch (error) {
-      options.onError?.(error, c.req.raw);
+      options.onError?.(error, c.env.request);
       return c.json(toErrorEnvelope('The link store is not answering.'), 503);
     }
   });
@@ -126,22 +155,13 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);
     if (segment === undefined) return notFound(c);
-    const resolution = await resolveCode(segment, options.store, now());
-    if (resolution.state === 'not_found') return notFound(c);
-    if (resolution.state === 'expired') {
-      return pageOrEnvelope(
-        c,
-        410,
-        'Link expired',
-        `This short link expired on ${new Date(resolution.link.expiresAt).toISOString()}.`,
-      );
-    }
-    return redirectResponse(resolution.link, now());
+    const at = now();
+    return sendAnswer(c, answerShortUrl(await resolveCode(segment, options.store, at), at, wantsPage(c)));
   });
   app.all('*', (c) => {
     if (codeSegmentOf(c.req.raw) === undefined) return notFound(c);
     return notAllowed(READ_ALLOW)(c);
   });
 
-  return async (request) => app.fetch(request);
+  return async (request) => withSecurityHeaders(await app.fetch(request, { request }));
 }

@@ -33,7 +33,9 @@ export function createOpenApiDocument(options: ApiDescriptionOptions) {
           : 'custom_code is in use.',
       ),
       '413': error(`Body larger than ${options.maxBodyBytes} bytes.`),
+      '429': error('Too many requests from this client (only when the server sets a rate limit); see Retry-After.'),
       '500': error('Unexpected failure.'),
+      '503': error('The link store cannot take the link right now (locked, full or read-only); see Retry-After.'),
     },
   });
   const describe = (path: string) => ({
@@ -78,6 +80,8 @@ export function createOpenApiDocument(options: ApiDescriptionOptions) {
       description: 'The link expired.',
       content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } },
     },
+    '429': error('Too many requests from this client (only when the server sets a rate limit); see Retry-After.'),
+    '503': error('The link store is not answering; see Retry-After.'),
   };
   const code = { name: 'code', in: 'path', required: true, schema: { type: 'string' } };
 

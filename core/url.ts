@@ -42,8 +42,31 @@ export function parseOriginalUrl(raw: string, rules: OriginalUrlRules): string {
   if (parsed.username !== '' || parsed.password !== '' || authority.includes('@')) {
     throw invalid('original_url must not contain user credentials (user@host).');
   }
-  if (rules.ownHosts.includes(parsed.host)) {
+  if (pointsAtOwnHost(parsed, rules.ownHosts)) {
     throw invalid(`original_url must not point at this service (${parsed.host}); that link would loop.`);
   }
   return url;
+}
+
+// Every spelling of this machine: a link to any of them loops when the service runs on localhost.
+const LOOPBACK =
+  /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/;
+
+/**
+ * The identity of a host as a URL parser leaves it (lower case, IPv4 in dotted decimal, IPv6
+ * compressed, default port dropped), also without a trailing dot (`sho.rt.` is `sho.rt`), and
+ * with every loopback spelling (`localhost`, `127.0.0.1`, `[::1]`, …) as one.
+ */
+function hostIdentity(hostname: string, port: string): string {
+  const name = hostname.replace(/\.$/, '');
+  return `${LOOPBACK.test(name) ? 'localhost' : name}:${port}`;
+}
+
+/** Whether a URL points at one of the service's own hosts (`host` strings, port included). */
+function pointsAtOwnHost(url: URL, ownHosts: readonly string[]): boolean {
+  const target = hostIdentity(url.hostname.toLowerCase(), url.port);
+  return ownHosts.some((host) => {
+    const [, hostname = '', port = ''] = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host.toLowerCase()) ?? [];
+    return hostIdentity(hostname, port) === target;
+  });
 }

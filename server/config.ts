@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../core/dates.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../core/url.js';
@@ -14,6 +16,21 @@ export interface Config {
   maxUrlLength: number;
   apiKey: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Active links kept in each process's memory (LRU); 0 turns the cache off. */
+  cacheEntries: number;
+  /** Longest a cached link is trusted before it is read again (never past its expiry). */
+  cacheSeconds: number;
+  /** Server processes sharing the port (node:cluster); 1 runs a single process. */
+  workers: number;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
+  /** Longest a client may take to send a request's headers, and the whole request (ms). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Requests per minute per client (token bucket); 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` names the client; empty: none. */
+  trustedProxies: string[];
 }
 
 // Docker and systemd files often set a variable to "" to mean "unset".
@@ -40,6 +57,38 @@ const envSchema = z.object({
   MAX_URL_LENGTH: optional(z.coerce.number().int().min(32).max(65_536)).default(DEFAULT_MAX_URL_LENGTH),
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(100_000),
+  CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
+  WORKERS: optional(z.string())
+    .default('1')
+    .transform((value, ctx) => {
+      if (value === 'auto') return availableParallelism();
+      if (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 256) return Number(value);
+      ctx.issues.push({ code: 'custom', message: 'must be auto or a whole number from 1 to 256', input: value });
+      return z.NEVER;
+    }),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1000)).default(10),
+  HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(10_000),
+  REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).default(30_000),
+  RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0).max(1_000_000)).default(0),
+  TRUSTED_PROXIES: optional(z.string())
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!isAddressOrRange(entry)) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `'${entry}' is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, ::1)`,
+            input: value,
+          });
+        }
+      }
+      return entries;
+    }),
 });
 
 /** The configuration could not be read; the message lists every bad variable and its rule. */
@@ -58,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -67,7 +119,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUrlLength: values.MAX_URL_LENGTH,
     apiKey: values.API_KEY,
     logLevel: values.LOG_LEVEL,
+    cacheEntries: values.CACHE_ENTRIES,
+    cacheSeconds: values.CACHE_SECONDS,
+    workers: values.WORKERS,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    trustedProxies: values.TRUSTED_PROXIES,
   };
+}
+
+/** The store for logs: the SQLite path, or just `postgres` (its URL may hold a password). */
+export function describeDatabase(database: DatabaseConfig): string {
+  return database.kind === 'sqlite' ? `sqlite:${database.path}` : 'postgres';
 }
 
 /**
@@ -81,4 +146,13 @@ function parseDatabaseUrl(url: string): DatabaseConfig | string {
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', connectionString: url };
   return 'must start with sqlite: (e.g. sqlite:./data/linklet.db) or postgres:// (e.g. postgres://user@host/db)';
+}
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8` or `fd00::/8`: what `TRUSTED_PROXIES` lists. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -1,32 +1,61 @@
+import cluster from 'node:cluster';
+import { LinkletError } from '../core/errors.js';
 import { createHandler } from '../core/handler.js';
-import { ConfigError, loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
+import { type Config, ConfigError, describeDatabase, loadConfig } from './config.js';
 import { closeGracefully, createHttpServer } from './http-server.js';
-import { createLogger } from './logger.js';
+import { withLinkCache } from './link-cache.js';
+import { createLogger, type Logger } from './logger.js';
 import { openLinkStore } from './open-link-store.js';
+import { createRateLimiter } from './rate-limit.js';
+import { sqliteFaultOf, startHint } from './sqlite-faults.js';
 
 /**
  * The companion server's entry point: configuration, store, HTTP, and a shutdown that loses
  * nothing. Run it directly (`node dist/server/main.js`) under systemd or in a container, so
- * SIGTERM reaches this process and not an npm wrapper.
+ * SIGTERM reaches this process and not an npm wrapper. With `WORKERS` above 1 this process is
+ * the primary of a node:cluster and each worker runs `serve`.
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const store = await openLinkStore(config.database);
-  const { server, currentRequestId } = createHttpServer(
+  if (config.workers > 1 && cluster.isPrimary) {
+    await runPrimary(config, logger);
+    return;
+  }
+  await serve(config, logger);
+}
+
+/** One serving process: store (with its cache), handler, HTTP server, graceful shutdown. */
+async function serve(config: Config, logger: Logger): Promise<void> {
+  const store = withLinkCache(await openLinkStore(config.database, { poolSize: config.databasePoolSize }), {
+    maxEntries: config.cacheEntries,
+    maxAgeMs: config.cacheSeconds * 1000,
+  });
+  const { server, requestIdOf } = createHttpServer(
     createHandler({
       store,
       baseUrl: config.baseUrl,
       timeZone: config.timeZone,
       maxUrlLength: config.maxUrlLength,
       apiKey: config.apiKey,
-      onError: (error, request) =>
-        logger.error(
-          { err: error, reqId: currentRequestId(), method: request.method, url: request.url },
-          'request failed',
-        ),
+      onError: (error, request) => {
+        const details = { err: error, reqId: requestIdOf(request), method: request.method, url: request.url };
+        // A LinkletError here is a 503: the store cannot take writes now (locked, full, read-only).
+        if (error instanceof LinkletError) logger.warn(details, 'store unavailable');
+        else logger.error(details, 'request failed');
+      },
     }),
-    { logger },
+    {
+      logger,
+      shortUrls: { store },
+      headersTimeoutMs: config.headersTimeoutMs,
+      requestTimeoutMs: config.requestTimeoutMs,
+      rateLimiter:
+        config.rateLimitPerMinute > 0
+          ? createRateLimiter({ perMinute: config.rateLimitPerMinute, trustedProxies: config.trustedProxies })
+          : undefined,
+    },
   );
 
   let stopping = false;
@@ -54,9 +83,12 @@ async function main(): Promise<void> {
     void store.close().finally(() => process.exit(1));
   });
   server.listen(config.port, config.host, () => {
-    const store = config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : 'postgres';
+    if (cluster.isWorker) {
+      logger.info('worker listening'); // the primary announces the service once all are up
+      return;
+    }
     logger.info(
-      { url: config.baseUrl, host: config.host, port: config.port, store },
+      { url: config.baseUrl, host: config.host, port: config.port, store: describeDatabase(config.database) },
       `Linklet is serving ${config.baseUrl}`,
     );
   });
@@ -66,7 +98,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\nSee README.md, "Configuration".\n`);
   } else {
-    process.stderr.write(`Linklet could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    const hint = sqliteFaultOf(error) ? startHint : '';
+    process.stderr.write(`Linklet could not start: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
   }
   process.exit(1);
 });

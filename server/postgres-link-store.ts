@@ -14,6 +14,71 @@ export interface PostgresLinkStoreOptions {
 const MIGRATION_LOCK_KEY = 0x4c4e4b4c;
 // Each holder read can race a replacement; a few rounds settle it unless something is badly wrong.
 const MAX_CREATE_ATTEMPTS = 5;
+// Waits before each retry of a statement whose connection failed (a restart, a failover, a
+// dropped socket); after the last one the failure is reported (a 500, logged).
+const RECONNECT_DELAYS_MS = [50, 250, 750];
+
+// SQLSTATEs of a write that lost a race (the database judged it; the next attempt sees the
+// winner): unique_violation, serialization_failure, deadlock_detected.
+const RACE_LOST = new Set(['23505', '40001', '40P01']);
+// SQLSTATEs and socket errors of a connection that failed or was cut: the statement may or may
+// not have run, and another connection may do better.
+const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03']);
+const CONNECTION_LOST_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
+
+/** Whether a query failed because its connection did (not because of what it asked). */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_LOST_CODES.has(code) || CONNECTION_LOST_STATES.has(code) || code.startsWith('08')) return true;
+    if (/^[0-9A-Z]{5}$/.test(code)) return false; // any other SQLSTATE: the server answered
+  }
+  return CONNECTION_LOST_MESSAGE.test(error.message);
+}
+
+/** Whether a write failed because a concurrent write of the same code won. */
+function isRaceLost(error: unknown): boolean {
+  return error instanceof Error && RACE_LOST.has((error as { code?: string }).code ?? '');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `query`, trying again on a fresh connection when the connection fails. `onLost` hears of
+ * each such failure (a write then no longer knows whether it committed).
+ */
+async function withReconnect<T>(query: () => Promise<T>, onLost?: () => void): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await query();
+    } catch (error) {
+      const delay = RECONNECT_DELAYS_MS[attempt];
+      if (delay === undefined || !isConnectionLost(error)) throw error;
+      onLost?.();
+      await sleep(delay);
+    }
+  }
+}
+
+/**
+ * Makes sure a connection's commits are flushed to disk before PostgreSQL acknowledges them:
+ * `synchronous_commit=off` (set by an operator for the database or role) becomes `on`. Every
+ * other value (`local`, `remote_write`, `on`, `remote_apply`) already flushes locally; it is kept.
+ */
+export async function ensureDurableCommits(client: pg.ClientBase): Promise<void> {
+  await client.query(
+    "SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'",
+  );
+}
 
 interface LinkRow {
   code_key: string;
@@ -23,7 +88,10 @@ interface LinkRow {
   expires_at: string;
 }
 
-// pg hands bigint back as a string (it may exceed 2^53); epoch milliseconds never do.
+// Times are timestamptz in the table and epoch milliseconds in Linklet; these convert exactly
+// (timestamptz keeps microseconds). pg hands bigint back as a string; epoch ms fit a number.
+const fromMs = (param: string) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`;
+const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 const toLink = (row: LinkRow): Link => ({
   code: row.code,
   codeKey: row.code_key,
@@ -45,6 +113,13 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   const migrations = [
     `CREATE TABLE IF NOT EXISTS ${links} (code_key text PRIMARY KEY, code text NOT NULL,
        original_url text NOT NULL, created_at bigint NOT NULL, expires_at bigint NOT NULL)`,
+    // timestamptz times, readable in psql and by other tools; code_key (the primary key: the
+    // unique index on the canonical code) compared byte by byte, so no collation update of the
+    // operating system can reorder (and corrupt) the index.
+    `ALTER TABLE ${links}
+       ALTER COLUMN code_key TYPE text COLLATE "C",
+       ALTER COLUMN created_at TYPE timestamptz USING ${fromMs('created_at')},
+       ALTER COLUMN expires_at TYPE timestamptz USING ${fromMs('expires_at')}`,
   ];
 
   const pool = new pg.Pool({
@@ -52,7 +127,9 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     max: options.poolSize ?? 10,
     // Fail a request (and a health check) instead of hanging when the server is unreachable.
     connectionTimeoutMillis: 10_000,
-  });
+    // pg-pool awaits this before it hands out a new connection (its types do not list it yet).
+    onConnect: ensureDurableCommits,
+  } as pg.PoolConfig);
   // An idle connection dropped by the server (restart, failover) would otherwise crash the
   // process; the pool discards it and the next query reconnects or reports the failure.
   pool.on('error', () => {});
@@ -101,42 +178,62 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     throw error;
   }
   client.release();
-  const columns = 'code_key, code, original_url, created_at, expires_at';
-  const upsert = `INSERT INTO ${links} AS l (${columns}) VALUES ($1, $2, $3, $4, $5)
+  const columns = `code_key, code, original_url, ${toMs('created_at')} AS created_at, ${toMs('expires_at')} AS expires_at`;
+  // One statement claims the code: insert it, or take it over from a holder that has expired.
+  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at)
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')})
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-    WHERE l.expires_at <= $6
+    WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
+  const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
+  const find = async (codeKey: string) => {
+    // Named: each connection parses and plans it once, then only binds and runs it.
+    const result = await withReconnect(() =>
+      pool.query<LinkRow>({ name: 'linklet_find', text: byCodeKey, values: [codeKey] }),
+    );
+    return result.rows[0] && toLink(result.rows[0]);
+  };
 
   return {
     async create(link: Link, now: number): Promise<CreateLinkResult> {
+      // Set once a connection failed under the upsert: it may have committed all the same.
+      let uncertain = false;
       for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
-        // Autocommitted; with the default synchronous_commit=on it is flushed before pg answers.
-        const inserted = await pool.query<LinkRow>(upsert, [
-          link.codeKey,
-          link.code,
-          link.originalUrl,
-          link.createdAt,
-          link.expiresAt,
-          now,
-        ]);
-        const row = inserted.rows[0];
+        let row: LinkRow | undefined;
+        try {
+          // Autocommitted; with synchronous_commit on (see ensureDurableCommits) it is flushed
+          // to disk before PostgreSQL answers.
+          const inserted = await withReconnect(
+            () =>
+              pool.query<LinkRow>({
+                name: 'linklet_claim',
+                text: upsert,
+                values: [link.codeKey, link.code, link.originalUrl, link.createdAt, link.expiresAt, now],
+              }),
+            () => {
+              uncertain = true;
+            },
+          );
+          row = inserted.rows[0];
+        } catch (error) {
+          // A concurrent claim of this code won (or a SERIALIZABLE default saw one coming):
+          // look again, and the holder is reported as a conflict like any other.
+          if (!isRaceLost(error)) throw error;
+        }
         if (row) return { created: true, link: toLink(row) };
-        // The holder was active when the upsert looked; read its expiration separately, since
-        // RETURNING says nothing about rows the WHERE clause left alone.
-        const holder = await pool.query<{ expires_at: string }>(`SELECT expires_at FROM ${links} WHERE code_key = $1`, [
-          link.codeKey,
-        ]);
-        const expiresAt = holder.rows[0] && Number(holder.rows[0].expires_at);
+        // The holder was active when the upsert looked; read it separately, since RETURNING
+        // says nothing about rows the WHERE clause left alone.
+        const holder = await find(link.codeKey);
+        // The holder is this very link: an earlier attempt committed before its connection
+        // failed. It was created once, and is reported as created, not as taken.
+        if (uncertain && holder && sameLink(holder, link)) return { created: true, link: holder };
         // Gone (deleted) or no longer active (replaced by an expired link) in between: try again.
-        if (expiresAt !== undefined && now < expiresAt) return { created: false, holderExpiresAt: expiresAt };
+        if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
       }
       throw new Error(`Creating code key ${JSON.stringify(link.codeKey)} kept racing other writers; giving up.`);
     },
-    async findByCodeKey(codeKey: string) {
-      const result = await pool.query<LinkRow>(`SELECT ${columns} FROM ${links} WHERE code_key = $1`, [codeKey]);
-      return result.rows[0] && toLink(result.rows[0]);
-    },
+    findByCodeKey: find,
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -145,6 +242,13 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     },
   };
 }
+
+const sameLink = (a: Link, b: Link) =>
+  a.codeKey === b.codeKey &&
+  a.code === b.code &&
+  a.originalUrl === b.originalUrl &&
+  a.createdAt === b.createdAt &&
+  a.expiresAt === b.expiresAt;
 
 /** The connection target without its password, fit for an error message or a log. */
 function describeTarget(connectionString: string): string {

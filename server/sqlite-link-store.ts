@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
 
@@ -21,81 +23,194 @@ interface PendingCreate {
   reject: (error: unknown) => void;
 }
 
-interface LinkRow {
-  code_key: string;
-  code: string;
-  original_url: string;
-  created_at: number;
-  expires_at: number;
+/** A row of `byCodeKey`: code, original_url, created_at, expires_at (an array: cheaper than an object). */
+type LinkRow = [code: string, originalUrl: string, createdAt: number, expiresAt: number];
+
+const toLink = (codeKey: string, [code, originalUrl, createdAt, expiresAt]: LinkRow): Link => ({
+  // Mostly the same text; one string then serves both (links may sit in the cache by the 100k).
+  code: code === codeKey ? codeKey : code,
+  codeKey,
+  originalUrl,
+  createdAt,
+  expiresAt,
+});
+
+// One statement claims the code: insert, or take over a holder that has expired.
+const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at)
+  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt)
+  ON CONFLICT (code_key) DO UPDATE SET
+    code = excluded.code, original_url = excluded.original_url,
+    created_at = excluded.created_at, expires_at = excluded.expires_at
+  WHERE links.expires_at <= @now`;
+const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
+
+type BatchItem = { link: Link; now: number };
+type CommitBatch = (batch: BatchItem[]) => CreateLinkResult[];
+
+/**
+ * Group commit on one connection: the batch's claims run in one BEGIN IMMEDIATE transaction, in
+ * order, each its own atomic statement, and the whole batch costs one fsync. It refers to
+ * nothing outside itself, because the writer thread runs its source text (see `WRITER_THREAD`).
+ */
+function createBatchCommitter(db: Database.Database, claimSql: string, holderSql: string): CommitBatch {
+  const claim = db.prepare(claimSql);
+  const holderExpiry = db.prepare(holderSql).pluck();
+  const claimOrReport = (link: Link, now: number): CreateLinkResult => {
+    if (claim.run({ ...link, now }).changes === 1) return { created: true, link: { ...link } };
+    const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
+    if (holderExpiresAt === undefined) {
+      throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);
+    }
+    return { created: false, holderExpiresAt };
+  };
+  const transaction = db.transaction((batch: BatchItem[]) => batch.map(({ link, now }) => claimOrReport(link, now)));
+  return (batch) => transaction.immediate(batch);
 }
 
-const toLink = (row: LinkRow): Link => ({
-  code: row.code,
-  codeKey: row.code_key,
-  originalUrl: row.original_url,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
+/**
+ * The writer thread: its own connection, configured like the main one, commits the batches the
+ * main thread posts and posts back their results. Started from source text (`eval`) so the built
+ * server and the tests (which run the TypeScript) start it alike; everything it needs arrives in
+ * `workerData`.
+ */
+const WRITER_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlite3);
+const createBatchCommitter = ${createBatchCommitter.toString()};
+const db = new Database(workerData.path);
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+const commit = createBatchCommitter(db, workerData.claimSql, workerData.holderSql);
+parentPort.on('message', (batch) => {
+  if (batch === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    parentPort.postMessage({ results: commit(batch) });
+  } catch (error) {
+    parentPort.postMessage({ error: { message: String(error && error.message), code: error && error.code } });
+  }
 });
+`;
+
+/** Commits batches on a writer thread, so an fsync never stalls the event loop (and redirects). */
+function startWriterThread(path: string, pragmas: string[]) {
+  const worker = new Worker(WRITER_THREAD, {
+    eval: true,
+    workerData: {
+      path,
+      pragmas,
+      claimSql: CLAIM_SQL,
+      holderSql: HOLDER_SQL,
+      betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
+    },
+  });
+  worker.unref();
+  let inFlight: { resolve: (results: CreateLinkResult[]) => void; reject: (error: Error) => void } | undefined;
+  let failure: Error | undefined;
+  worker.on('message', (message: { results?: CreateLinkResult[]; error?: { message: string; code?: string } }) => {
+    const batch = inFlight;
+    inFlight = undefined;
+    worker.unref();
+    if (message.results) batch?.resolve(message.results);
+    else batch?.reject(Object.assign(new Error(message.error?.message), { code: message.error?.code }));
+  });
+  const fail = (error: Error) => {
+    failure = error;
+    inFlight?.reject(error);
+    inFlight = undefined;
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The SQLite writer thread exited (code ${code}).`)));
+  return {
+    /** Commits one batch; only one is in flight at a time (the next one gathers meanwhile). */
+    commit(batch: BatchItem[]): Promise<CreateLinkResult[]> {
+      if (failure) return Promise.reject(failure);
+      return new Promise((resolve, reject) => {
+        inFlight = { resolve, reject };
+        worker.ref(); // a commit under way keeps the process alive
+        worker.postMessage(batch);
+      });
+    },
+    async close() {
+      if (failure) return;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref(); // keep the process alive until the thread has closed its connection
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}
 
 /**
  * The server's default store: one SQLite file through better-sqlite3. WAL lets readers run
  * beside the writer, `synchronous=FULL` makes every acknowledged link survive a power cut, and
  * the busy timeout lets several processes share the file. Its folder is created if missing.
+ *
+ * Reads run on the calling thread (a B-tree lookup, microseconds). Creates are group-committed:
+ * those that arrive while a commit is under way wait and go together in the next transaction, so
+ * one fsync serves them all, and no caller hears back before the commit that holds its link.
+ * The commits run on a writer thread with a connection of its own (an in-memory database has
+ * only the one connection, so it commits in place).
  */
 export function createSqliteLinkStore(path: string, options: SqliteOptions = {}): LinkStore {
   const db = openSqliteDatabase(path, options);
+  const byCodeKey = db
+    .prepare<[string], LinkRow>('SELECT code, original_url, created_at, expires_at FROM links WHERE code_key = ?')
+    .raw();
+  const ping = db.prepare('SELECT 1');
+  const onThread = path !== ':memory:' && options.writerThread !== false;
+  const writer = onThread ? startWriterThread(path, connectionPragmas(options)) : undefined;
+  const commitInPlace = onThread ? undefined : createBatchCommitter(db, CLAIM_SQL, HOLDER_SQL);
 
-  // One statement claims the code: insert, or take over a holder that has expired.
-  const claim = db.prepare<Link & { now: number }>(
-    `INSERT INTO links (code_key, code, original_url, created_at, expires_at)
-     VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt)
-     ON CONFLICT (code_key) DO UPDATE SET
-       code = excluded.code, original_url = excluded.original_url,
-       created_at = excluded.created_at, expires_at = excluded.expires_at
-     WHERE links.expires_at <= @now`,
-  );
-  const holderExpiry = db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM links WHERE code_key = ?');
-  const byCodeKey = db.prepare<[string], LinkRow>('SELECT * FROM links WHERE code_key = ?');
-  const claimOrReport = (link: Link, now: number): CreateLinkResult => {
-    if (claim.run({ ...link, now }).changes === 1) return { created: true, link: { ...link } };
-    const holder = holderExpiry.get(link.codeKey);
-    if (!holder) throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);
-    return { created: false, holderExpiresAt: holder.expires_at };
-  };
-  // Group commit: creates that arrive while the event loop is busy share one BEGIN IMMEDIATE
-  // transaction and so one fsync. Each claim is still its own atomic statement, in arrival
-  // order, and no caller hears back before the commit that holds its link.
-  const commitBatch = db.transaction((batch: PendingCreate[]) =>
-    batch.map(({ link, now }) => claimOrReport(link, now)),
-  );
   let pending: PendingCreate[] = [];
-  const flush = () => {
-    const batch = pending;
-    pending = [];
+  let committing: Promise<void> | undefined;
+  let scheduled = false;
+  const commitBatch = async (batch: PendingCreate[]) => {
+    const items = batch.map(({ link, now }) => ({ link, now }));
     try {
-      const results = commitBatch.immediate(batch);
+      const results = writer ? await writer.commit(items) : (commitInPlace as CommitBatch)(items);
       for (const [i, item] of batch.entries()) item.resolve(results[i] as CreateLinkResult);
     } catch (error) {
       for (const item of batch) item.reject(error);
     }
   };
+  // One batch in flight at a time; the creates that come in meanwhile form the next one.
+  const flush = async (): Promise<void> => {
+    scheduled = false;
+    if (committing) return;
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      committing = commitBatch(batch);
+      await committing;
+    }
+    committing = undefined;
+  };
 
   return {
     create(link, now) {
       return new Promise((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
         pending.push({ link, now, resolve, reject });
+        if (!scheduled && !committing) {
+          // Gather the creates of this event-loop turn before committing.
+          scheduled = true;
+          setImmediate(() => void flush());
+        }
       });
     },
     async findByCodeKey(codeKey) {
       const row = byCodeKey.get(codeKey);
-      return row && toLink(row);
+      return row && toLink(codeKey, row);
     },
     async ping() {
-      db.prepare('SELECT 1').get();
+      ping.get();
     },
     async close() {
-      if (pending.length > 0) flush(); // creates already asked for are committed, not dropped
+      // Creates already asked for are committed, not dropped.
+      while (committing || pending.length > 0) await (committing ?? flush());
+      await writer?.close();
       if (db.open) db.close();
     },
   };
@@ -104,20 +219,30 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
 export interface SqliteOptions {
   /** How long a write waits for another process's lock before failing (default 5 s). */
   busyTimeoutMs?: number;
+  /** Commit on a writer thread (default) or on the calling thread (`false`). */
+  writerThread?: boolean;
 }
+
+/** Every connection's settings: WAL, a flush to disk at each commit, the busy timeout. */
+const connectionPragmas = (options: SqliteOptions) => [
+  'journal_mode = WAL',
+  'synchronous = FULL',
+  `busy_timeout = ${options.busyTimeoutMs ?? 5000}`,
+];
 
 /** Opens (creating folder and file if needed), configures and migrates a Linklet database. */
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  for (const pragma of connectionPragmas(options)) db.pragma(pragma);
   migrate(db);
   return db;
 }
 
 function migrate(db: Database.Database): void {
+  // Up to date: no write lock needed, so a read-only database still opens (and serves redirects;
+  // creates then answer 503).
+  if ((db.pragma('user_version', { simple: true }) as number) === MIGRATIONS.length) return;
   db.transaction(() => {
     const applied = db.pragma('user_version', { simple: true }) as number;
     if (applied > MIGRATIONS.length) {

@@ -2,18 +2,27 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LinkStore } from '../../core/link-store.js';
-import { createPostgresLinkStore } from '../../server/postgres-link-store.js';
+import { createPostgresLinkStore, ensureDurableCommits, isConnectionLost } from '../../server/postgres-link-store.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
+import { startPostgresRelay, throughRelay } from './postgres-relay.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A schema nobody else uses, so tests (and parallel runs) never see each other's links. */
 const freshSchema = () => `linklet_test_${randomUUID().replaceAll('-', '')}`;
 
+/** `DATABASE_URL` with these server settings for every connection (`-c name=value`). */
+function withSettings(settings: Record<string, string>, url = DATABASE_URL): string {
+  const withOptions = new URL(url);
+  const options = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
+  withOptions.searchParams.set('options', options.join(' '));
+  return withOptions.toString();
+}
+
 /** Opens a store, turning an unreachable database into a failure that says what to set. */
-async function openStore(schema: string): Promise<LinkStore> {
+async function openStore(schema: string, connectionString = DATABASE_URL): Promise<LinkStore> {
   try {
-    return await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 5 });
+    return await createPostgresLinkStore({ connectionString, schema, poolSize: 5 });
   } catch (error) {
     throw new Error(
       `PostgreSQL tests cannot open a store using ${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'the default database (TEST_DATABASE_URL is unset)'}; ` +
@@ -87,7 +96,7 @@ describe('postgres across instances', () => {
     const versions = await adminQuery<{ version: number }>(
       `SELECT version FROM ${pg.escapeIdentifier(schema)}.linklet_schema_version ORDER BY version`,
     );
-    expect(versions.map((row) => row.version)).toEqual([1]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2]);
   });
 
   it('keeps the links when a store reopens an existing schema', async () => {
@@ -99,5 +108,149 @@ describe('postgres across instances', () => {
     const after = await open(schema);
     expect(await after.findByCodeKey('kept')).toEqual(kept);
     expect((await after.create(link('KEPT'), NOW + 1)).created).toBe(false);
+  });
+});
+
+describe('postgres storage and failures', () => {
+  const stores: LinkStore[] = [];
+  const schemas: string[] = [];
+  const open = async (schema: string, connectionString?: string) => {
+    const store = await openStore(schema, connectionString);
+    stores.push(store);
+    return store;
+  };
+  const newSchema = () => {
+    const schema = freshSchema();
+    schemas.push(schema);
+    return schema;
+  };
+  afterAll(async () => {
+    for (const store of stores) await store.close().catch(() => {});
+    if (stores.length > 0) for (const schema of schemas) await dropSchema(schema);
+  });
+
+  it('keeps times as timestamptz and the canonical code as a byte-ordered primary key', async () => {
+    const schema = newSchema();
+    const store = await open(schema);
+    const made = link('한글', { createdAt: NOW + 123, expiresAt: NOW + 86_400_456 });
+    await store.create(made, NOW);
+    const columns = await adminQuery<{ column_name: string; data_type: string; collation_name: string | null }>(
+      `SELECT column_name, data_type, collation_name FROM information_schema.columns
+       WHERE table_schema = '${schema}' AND table_name = 'links' ORDER BY column_name`,
+    );
+    expect(columns).toEqual([
+      { column_name: 'code', data_type: 'text', collation_name: null },
+      { column_name: 'code_key', data_type: 'text', collation_name: 'C' },
+      { column_name: 'created_at', data_type: 'timestamp with time zone', collation_name: null },
+      { column_name: 'expires_at', data_type: 'timestamp with time zone', collation_name: null },
+      { column_name: 'original_url', data_type: 'text', collation_name: null },
+    ]);
+    const [row] = await adminQuery<{ expires: string }>(
+      `SELECT to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires
+       FROM ${pg.escapeIdentifier(schema)}.links`,
+    );
+    expect(row?.expires).toBe(new Date(made.expiresAt).toISOString());
+    const primaryKey = await adminQuery<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = '${schema}' AND tablename = 'links'`,
+    );
+    expect(primaryKey.map((index) => index.indexdef)).toEqual([expect.stringMatching(/UNIQUE INDEX .* \(code_key\)/)]);
+  });
+
+  it('migrates a version-1 table (epoch-ms bigints) to timestamptz without changing a millisecond', async () => {
+    const schema = newSchema();
+    const q = pg.escapeIdentifier(schema);
+    const old = link('Old', { createdAt: NOW + 7, expiresAt: NOW + 2_678_400_123 });
+    await adminQuery(`CREATE SCHEMA ${q};
+      CREATE TABLE ${q}.linklet_schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+      INSERT INTO ${q}.linklet_schema_version (version) VALUES (1);
+      CREATE TABLE ${q}.links (code_key text PRIMARY KEY, code text NOT NULL, original_url text NOT NULL,
+        created_at bigint NOT NULL, expires_at bigint NOT NULL);
+      INSERT INTO ${q}.links VALUES ('old', 'Old', '${old.originalUrl}', ${old.createdAt}, ${old.expiresAt})`);
+    const store = await open(schema);
+    expect(await store.findByCodeKey('old')).toEqual(old);
+    expect((await store.create(link('OLD'), NOW + 1)).created).toBe(false);
+    const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${q}.linklet_schema_version`);
+    expect(versions.map((row) => row.version).sort()).toEqual([1, 2]);
+  });
+
+  it('reports a conflict, never an error, when SERIALIZABLE transactions collide on one code', async () => {
+    const schema = newSchema();
+    const serializable = withSettings({ default_transaction_isolation: 'serializable' });
+    const [first, second] = [await open(schema, serializable), await open(schema, serializable)];
+    await first.create(link('stale', { expiresAt: NOW - 1 }), NOW - 10_000);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? first : second).create(link('stale', { originalUrl: `https://example.com/${i}` }), NOW),
+      ),
+    );
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    for (const result of results) {
+      if (!result.created) expect(result.holderExpiresAt).toBe(NOW + 86_400_000);
+    }
+  });
+
+  it('retries a create whose connection is cut after the commit, and reports it created, once', async () => {
+    const schema = newSchema();
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+      const made = link('lost-answer');
+      const cut = relay.cutAfterAnswer('linklet_claim');
+      const result = await store.create(made, NOW);
+      await cut;
+      expect(result).toEqual({ created: true, link: made });
+      const rows = await adminQuery<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(schema)}.links WHERE code_key = 'lost-answer'`,
+      );
+      expect(rows[0]?.n).toBe(1);
+      // The same link from another caller is still a conflict: only the lost answer is recovered.
+      expect((await store.create(link('lost-answer', { originalUrl: 'https://other.example' }), NOW)).created).toBe(
+        false,
+      );
+    } finally {
+      await relay.cut();
+    }
+  });
+
+  it('retries a read whose connection is cut', async () => {
+    const schema = newSchema();
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+      await store.create(link('read-me'), NOW);
+      const cut = relay.cutAfterAnswer('linklet_find');
+      expect((await store.findByCodeKey('read-me'))?.code).toBe('read-me');
+      await cut;
+    } finally {
+      await relay.cut();
+    }
+  });
+
+  it('turns synchronous_commit=off into on for its connections, and keeps stronger settings', async () => {
+    for (const [setting, expected] of [
+      ['off', 'on'],
+      ['local', 'local'],
+      ['remote_apply', 'remote_apply'],
+    ]) {
+      const client = new pg.Client({ connectionString: withSettings({ synchronous_commit: setting as string }) });
+      await client.connect();
+      try {
+        await ensureDurableCommits(client);
+        expect((await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe(expected);
+      } finally {
+        await client.end();
+      }
+    }
+  });
+
+  it('tells a lost connection from an error PostgreSQL answered', () => {
+    const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+    expect(isConnectionLost(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isConnectionLost(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(isConnectionLost(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
+    expect(isConnectionLost(withCode('connection failure', '08006'))).toBe(true);
+    expect(isConnectionLost(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
+    expect(isConnectionLost(withCode('relation "links" does not exist', '42P01'))).toBe(false);
+    expect(isConnectionLost('Connection terminated')).toBe(false);
   });
 });

@@ -12,6 +12,10 @@ const freshPath = () => join(dir, `store-${++files}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeLinkStoreContract('sqlite', async () => ({ store: createSqliteLinkStore(freshPath()) }));
+describeLinkStoreContract('sqlite, committing on the calling thread', async () => ({
+  store: createSqliteLinkStore(freshPath(), { writerThread: false }),
+}));
+describeLinkStoreContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 
 describe('sqlite store on disk', () => {
   const link = { code: 'Keep', codeKey: 'keep', originalUrl: 'https://example.com', createdAt: 1, expiresAt: 2e12 };
@@ -60,5 +64,35 @@ describe('sqlite store on disk', () => {
     db.pragma('user_version = 99');
     db.close();
     expect(() => createSqliteLinkStore(path)).toThrow(/newer than this Linklet/);
+  });
+
+  it('reports a failed commit to its creates (SQLITE_BUSY from another process), then carries on', async () => {
+    const path = freshPath();
+    const store = createSqliteLinkStore(path, { busyTimeoutMs: 50 });
+    await store.create({ ...link, code: 'first', codeKey: 'first' }, 10);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE'); // another process holds the write lock past the busy timeout
+    const blocked = await Promise.allSettled([
+      store.create({ ...link, code: 'b1', codeKey: 'b1' }, 10),
+      store.create({ ...link, code: 'b2', codeKey: 'b2' }, 10),
+    ]);
+    expect(blocked.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect((blocked[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+    other.exec('ROLLBACK');
+    other.close();
+    expect((await store.create({ ...link, code: 'b1', codeKey: 'b1' }, 10)).created).toBe(true);
+    expect(await store.findByCodeKey('b2')).toBeUndefined();
+    await store.close();
+  });
+
+  it('commits the creates already asked for when it closes', async () => {
+    const path = freshPath();
+    const store = createSqliteLinkStore(path);
+    const creates = ['c1', 'c2', 'c3'].map((code) => store.create({ ...link, code, codeKey: code }, 10));
+    await store.close();
+    expect((await Promise.all(creates)).every((result) => result.created)).toBe(true);
+    const raw = new Database(path, { readonly: true });
+    expect(raw.prepare('SELECT count(*) AS n FROM links').get()).toEqual({ n: 3 });
+    raw.close();
   });
 });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgresRelay } from '../contract/postgres-relay.js';
 import { type RunningServer, startServer } from './server-process.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,14 +39,18 @@ describe('two server processes on one PostgreSQL database', () => {
     );
     const [a, b] = servers as [RunningServer, RunningServer];
 
+    // b looks first and finds nothing: a miss is never cached, so a's link shows up at once.
+    expect((await fetch(`${b.origin}/%EA%B3%B5%EC%9C%A0`, { redirect: 'manual' })).status).toBe(404);
     const made = await fetch(`${a.origin}/api/v1/shorten`, {
       method: 'POST',
       body: JSON.stringify({ original_url: 'https://example.com/pg', custom_code: '공유' }),
     });
     expect(made.status).toBe(201);
-    const seen = await fetch(`${b.origin}/%EA%B3%B5%EC%9C%A0`, { redirect: 'manual' });
-    expect(seen.status).toBe(302);
-    expect(seen.headers.get('location')).toBe('https://example.com/pg');
+    for (const method of ['GET', 'HEAD', 'GET']) {
+      const seen = await fetch(`${b.origin}/%EA%B3%B5%EC%9C%A0`, { method, redirect: 'manual' });
+      expect(seen.status).toBe(302);
+      expect(seen.headers.get('location')).toBe('https://example.com/pg');
+    }
 
     const statuses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -67,31 +70,6 @@ describe('two server processes on one PostgreSQL database', () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that the test can cut and restore, as a network failure would. */
-async function startRelay(port = 0): Promise<{ port: number; cut(): Promise<void> }> {
-  const target = new URL(DATABASE_URL);
-  const sockets = new Set<Socket>();
-  const relay: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  relay.listen(port, '127.0.0.1');
-  await once(relay, 'listening');
-  return {
-    port: (relay.address() as { port: number }).port,
-    async cut() {
-      for (const socket of sockets) socket.destroy();
-      relay.close();
-      await once(relay, 'close');
-    },
-  };
-}
-
 describe('a server whose PostgreSQL goes away', () => {
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   let server: RunningServer | undefined;
@@ -107,7 +85,7 @@ describe('a server whose PostgreSQL goes away', () => {
   });
 
   it('answers 503 on /health and 500 on create while it is gone, and recovers when it is back', async () => {
-    let relay = await startRelay();
+    let relay = await startPostgresRelay(new URL(DATABASE_URL));
     server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
     const create = () =>
       fetch(`${server?.origin}/api/v1/shorten`, {
@@ -137,9 +115,83 @@ describe('a server whose PostgreSQL goes away', () => {
       err: expect.objectContaining({ message: expect.any(String) }),
     });
 
-    relay = await startRelay(relay.port);
+    relay = await startPostgresRelay(new URL(DATABASE_URL), relay.port);
     expect((await fetch(`${server.origin}/health`)).status).toBe(200);
     expect((await create()).status).toBe(201);
     await relay.cut();
+  });
+});
+
+describe('a server whose PostgreSQL connection drops under a create', () => {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it('answers 201 for the link it committed before the answer was lost, and makes it only once', async () => {
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
+      await admin.query(`TRUNCATE ${schema}.links`);
+      const cut = relay.cutAfterAnswer('linklet_claim');
+      const made = await fetch(`${server.origin}/api/v1/shorten`, {
+        method: 'POST',
+        body: JSON.stringify({ original_url: 'https://example.com/once' }),
+      });
+      await cut;
+      expect(made.status).toBe(201);
+      const { data } = await made.json();
+      const rows = await admin.query(`SELECT code FROM ${schema}.links`);
+      expect(rows.rows).toEqual([{ code: data.code }]);
+      const redirect = await fetch(`${server.origin}/${data.code}`, { redirect: 'manual' });
+      expect(redirect.headers.get('location')).toBe('https://example.com/once');
+    } finally {
+      await relay.cut();
+    }
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it('caps the connections one process opens, however many requests wait', async () => {
+    const name = `linklet_pool_${randomBytes(4).toString('hex')}`;
+    const url = new URL(serverUrl());
+    url.searchParams.set('application_name', name);
+    server = await startServer({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '3' });
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${server?.origin}/api/v1/shorten`, {
+          method: 'POST',
+          body: JSON.stringify({ original_url: `https://example.com/pool/${i}` }),
+        }).then((response) => response.status),
+      ),
+    );
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+      name,
+    ]);
+    // Forty requests at once would open ten (the default); the pool stops at three.
+    expect(open.rows[0].n).toBeGreaterThanOrEqual(2);
+    expect(open.rows[0].n).toBeLessThanOrEqual(3);
   });
 });

@@ -267,6 +267,9 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, /DATABASE_URL: must start with sqlite:/],
     [{ MAX_URL_LENGTH: '-1' }, /MAX_URL_LENGTH/],
     [{ API_KEY: 'short' }, /API_KEY: must be at least 16 characters/],
+    [{ CACHE_ENTRIES: '-1' }, /CACHE_ENTRIES/],
+    [{ CACHE_SECONDS: '0' }, /CACHE_SECONDS/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
   ])('refuses %o with a message and exit code 1', async (env, message) => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: `sqlite:${freshDb()}`, ...env });
     expect(code).toBe(1);

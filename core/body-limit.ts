@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+
+/** Most bytes of an oversized body read (and dropped) before the 413 goes out; see below. */
+export const DRAIN_BEFORE_413_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Middleware for a body of unknown length (chunked): reads it up to `maxBytes` and hands the
+ * handler a buffered copy, or calls `tooLarge` (which throws the 413) once it grows past that.
+ *
+ * Unlike Hono's `bodyLimit`, the rest of an oversized body is read and dropped first (up to
+ * `DRAIN_BEFORE_413_BYTES`): a server that answers and closes the connection while the client is
+ * still sending resets it, and the reset can destroy the 413 before the client reads it.
+ */
+export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
+  return async (c: Context, next: () => Promise<void>): Promise<void> => {
+    const body = c.req.raw.body;
+    if (body === null) return next();
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await drain(reader, DRAIN_BEFORE_413_BYTES - size);
+        tooLarge();
+      }
+      chunks.push(value);
+    }
+    const buffer = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      buffer.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer });
+    await next();
+  };
+}
+
+/**
+ * Before a 413 for a declared `Content-Length`: reads and drops the body when it is no longer
+ * than `DRAIN_BEFORE_413_BYTES` (see `limitStreamedBody`); a larger one is left unread.
+ */
+export async function dropDeclaredBody(request: Request, declaredBytes: number): Promise<void> {
+  if (declaredBytes > DRAIN_BEFORE_413_BYTES || request.body === null) return;
+  await drain(request.body.getReader(), declaredBytes);
+}
+
+/** Reads and drops up to `limit` more bytes, then lets go of the stream. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<void> {
+  try {
+    for (let dropped = 0; dropped < limit; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Headers every response carries, from the core handler and from the server's redirect fast path
+ * alike (the short-URL answers in resolve.ts include them):
+ *
+ * - `X-Content-Type-Options: nosniff`: a browser never guesses HTML or script from a JSON body.
+ * - `Referrer-Policy: no-referrer`: neither the short URL nor the page it was clicked on is told
+ *   to the destination of a redirect, or to anyone an error page links to.
+ * - `Content-Security-Policy`: the only HTML Linklet serves is the small error page, which needs
+ *   nothing but its own inline stylesheet (allowed by hash); no script, image, frame, form target
+ *   or framing by other sites. Sent on every response, so a JSON body opened as a page is inert too.
+ */
+export const ERROR_PAGE_STYLE_HASH = 'sha256-A1ts788antDTIl7hdiiIgU/0oq6cO1RXwX+1QjsY0XA=';
+
+export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src '${ERROR_PAGE_STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+});
+
+const ENTRIES = Object.entries(SECURITY_HEADERS);
+
+/** Sets the security headers on a response's (mutable) headers and returns the response. */
+export function withSecurityHeaders(response: Response): Response {
+  for (const [name, value] of ENTRIES) response.headers.set(name, value);
+  return response;
+}

@@ -1,0 +1,293 @@
+import { once } from 'node:events';
+import { request as httpRequest, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler } from '../../core/handler.js';
+import type { LinkStore } from '../../core/link-store.js';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createHttpServer } from '../../server/http-server.js';
+import { withLinkCache } from '../../server/link-cache.js';
+
+// The same handler, store and clock behind two servers: one sends short URLs down the Node fast
+// path, the other sends everything through the core handler. Whatever the request, the two must
+// answer alike; the fast one must not have called the handler for a short URL.
+const NOW = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
+const DAY = 86_400_000;
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Served {
+  origin: string;
+  server: Server;
+  handlerCalls: () => number;
+  logs: Array<Record<string, unknown>>;
+}
+
+async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW });
+  let calls = 0;
+  const counted = (request: Request) => {
+    calls++;
+    return handler(request);
+  };
+  const { server } = createHttpServer(counted, {
+    logger: pino({ level: 'info' }, sink),
+    ...(fastPath && { shortUrls: { store, now: () => NOW } }),
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { origin: `http://127.0.0.1:${port}`, server, handlerCalls: () => calls, logs };
+}
+
+/** A raw HTTP/1.1 request (fetch would normalize the path and hide framing). */
+function send(origin: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          // Framing and per-connection headers may differ (chunked vs Content-Length: 0).
+          if (['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) continue;
+          kept[name] = String(value);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: kept, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const withoutRequestId = ({ headers, ...rest }: Answer) => {
+  const { 'x-request-id': _, ...others } = headers;
+  return { ...rest, headers: others };
+};
+
+let store: LinkStore;
+let fast: Served;
+let slow: Served;
+
+beforeAll(async () => {
+  store = createMemoryLinkStore();
+  const add = (code: string, originalUrl: string, expiresAt: number) =>
+    store.create({ code, codeKey: code.toLowerCase(), originalUrl, createdAt: NOW - DAY, expiresAt }, NOW - DAY);
+  await add('Promo', 'https://example.com/landing?a=1', NOW + DAY);
+  await add('한글', 'https://bücher.example/straße/한글?q=ä#frag', NOW + 7 * DAY + 999);
+  await add('gone', 'https://example.com/old', NOW - 1);
+  await add('last-ms', 'https://example.com/edge', NOW + 1);
+  await add('api2', 'https://example.com/api2', NOW + DAY);
+  fast = await serve(store, true);
+  slow = await serve(store, false);
+});
+afterAll(() => {
+  for (const { server } of [fast, slow]) server.close();
+});
+
+const hangul = encodeURIComponent('한글');
+const SHORT_URLS = [
+  '/Promo',
+  '/promo/',
+  '/PROMO?utm_source=mail',
+  `/${hangul}`,
+  `/${hangul}/`,
+  `/${hangul.toLowerCase()}`,
+  `/${encodeURIComponent('한글'.normalize('NFD'))}`,
+  '/gone',
+  '/gone/',
+  '/last-ms',
+  '/api2',
+  '/nothing',
+  `/${encodeURIComponent('없음')}`,
+  `/${'a'.repeat(65)}`,
+  `/${'%EA%B0%80'.repeat(70)}`,
+  '/%C3%28', // malformed UTF-8: no such code
+  '/%ED%A0%80',
+];
+const ACCEPTS: Array<Record<string, string>> = [
+  {},
+  { Accept: 'application/json' },
+  { Accept: BROWSER },
+  { Accept: '*/*' },
+];
+
+describe('the Node fast path for short URLs', () => {
+  it.each(
+    SHORT_URLS.flatMap((path) => ['GET', 'HEAD'].flatMap((method) => ACCEPTS.map((accept) => [method, path, accept]))),
+  )('answers %s %s (%o) exactly as the core handler does, without calling it', async (method, path, accept) => {
+    const before = fast.handlerCalls();
+    const [viaFast, viaHandler] = await Promise.all([
+      send(fast.origin, method as string, path as string, accept as Record<string, string>),
+      send(slow.origin, method as string, path as string, accept as Record<string, string>),
+    ]);
+    expect(withoutRequestId(viaFast)).toEqual(withoutRequestId(viaHandler));
+    expect(viaFast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fast.handlerCalls()).toBe(before);
+  });
+
+  it('sends what the rules say: 302 with max-age to the expiry, 410 and 404 as page or envelope', async () => {
+    const redirect = await send(fast.origin, 'GET', `/${hangul}`);
+    expect(redirect).toMatchObject({
+      status: 302,
+      headers: {
+        location: 'https://xn--bcher-kva.example/stra%C3%9Fe/%ED%95%9C%EA%B8%80?q=%C3%A4#frag',
+        'cache-control': `private, max-age=${7 * 86_400}`,
+      },
+      body: '',
+    });
+    expect((await send(fast.origin, 'GET', '/last-ms')).headers['cache-control']).toBe('private, max-age=0');
+    const expired = await send(fast.origin, 'GET', '/gone');
+    expect(expired.status).toBe(410);
+    expect(JSON.parse(expired.body)).toEqual({
+      status: 'error',
+      message: `This short link expired on ${new Date(NOW - 1).toISOString()}.`,
+    });
+    const page = await send(fast.origin, 'GET', '/nothing', { Accept: BROWSER });
+    expect(page.status).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=UTF-8');
+    expect(page.body).toMatch(/^<!doctype html>/);
+    const head = await send(fast.origin, 'HEAD', '/nothing', { Accept: BROWSER });
+    expect(head).toMatchObject({ status: 404, body: '' });
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces a malformed one, as the core path does', async () => {
+    expect((await send(fast.origin, 'GET', '/promo', { 'X-Request-Id': 'trace-42' })).headers['x-request-id']).toBe(
+      'trace-42',
+    );
+    const replaced = await send(fast.origin, 'GET', '/promo', { 'X-Request-Id': 'bad id!' });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes one log line per request, the same fields as the core path', async () => {
+    const count = fast.logs.length;
+    await send(fast.origin, 'HEAD', `/${hangul}/?x=1`, { 'X-Request-Id': 'log-me' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fast.logs.slice(count)).toEqual([
+      {
+        level: 30,
+        time: expect.any(Number),
+        pid: process.pid,
+        hostname: expect.any(String),
+        reqId: 'log-me',
+        method: 'HEAD',
+        path: `/${hangul}/`,
+        status: 302,
+        durationMs: expect.any(Number),
+        msg: 'request',
+      },
+    ]);
+  });
+
+  it.each([
+    ['/', {}],
+    ['/health', {}],
+    ['/api', { Accept: BROWSER }],
+    ['/api/', { Accept: BROWSER }],
+    ['/API', { Accept: BROWSER }],
+    ['/api.php', {}],
+    ['/api/v1/openapi.json', {}],
+    ['/%2e', {}],
+    ['/%2E%2E/', {}],
+    ['/a.b', { Accept: BROWSER }],
+    ['/%ZZ', {}],
+    ['/abc%', {}],
+    ['/promo/extra', {}],
+    ['//promo', {}],
+    ['/promo//', {}],
+    ['/promo', { Host: 'SHO.RT' }],
+    ['/promo', { Host: 'sho.rt:80' }],
+  ])('leaves %s (%o) to the core handler, with the same answer', async (path, headers) => {
+    const before = fast.handlerCalls();
+    const [viaFast, viaHandler] = await Promise.all([
+      send(fast.origin, 'GET', path, headers),
+      send(slow.origin, 'GET', path, headers),
+    ]);
+    expect(withoutRequestId(viaFast)).toEqual(withoutRequestId(viaHandler));
+    expect(fast.handlerCalls()).toBe(before + 1);
+  });
+
+  it('refuses a Host header it cannot read with 400, as the core adapter does', async () => {
+    const [viaFast, viaHandler] = await Promise.all([
+      send(fast.origin, 'GET', '/promo', { Host: 'bad host' }),
+      send(slow.origin, 'GET', '/promo', { Host: 'bad host' }),
+    ]);
+    expect(viaFast.status).toBe(400);
+    expect(withoutRequestId(viaFast)).toEqual(withoutRequestId(viaHandler));
+  });
+
+  it('leaves other methods on a short URL to the core handler (405)', async () => {
+    const before = fast.handlerCalls();
+    const answer = await send(fast.origin, 'DELETE', '/promo');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+    expect(fast.handlerCalls()).toBe(before + 1);
+  });
+});
+
+describe('the fast path in front of the link cache', () => {
+  it.each(['/Promo', `/${hangul}/`, '/gone', '/nothing', '/last-ms'])(
+    'answers %s from the cache (twice) exactly as the core handler does',
+    async (path) => {
+      const cached = await serve(withLinkCache(store, { maxEntries: 100, maxAgeMs: 60_000, now: () => NOW }), true);
+      try {
+        for (let i = 0; i < 2; i++) {
+          for (const accept of ACCEPTS) {
+            const [viaCache, viaHandler] = await Promise.all([
+              send(cached.origin, 'GET', path, accept),
+              send(slow.origin, 'GET', path, accept),
+            ]);
+            expect(withoutRequestId(viaCache)).toEqual(withoutRequestId(viaHandler));
+          }
+        }
+        expect(cached.handlerCalls()).toBe(0);
+      } finally {
+        cached.server.close();
+      }
+    },
+  );
+});
+
+describe('the fast path when the store fails', () => {
+  it('lets the core handler answer it: 500, the generic envelope, one log line', async () => {
+    const broken: LinkStore = {
+      ...createMemoryLinkStore(),
+      findByCodeKey: () => Promise.reject(new Error('disk on fire')),
+    };
+    const failing = await serve(broken, true);
+    try {
+      const answer = await send(failing.origin, 'GET', '/promo', { 'X-Request-Id': 'fire-1' });
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body)).toEqual({
+        status: 'error',
+        message: expect.stringMatching(/^Internal server error/),
+      });
+      expect(answer.body).not.toMatch(/disk on fire/);
+      expect(answer.headers['x-request-id']).toBe('fire-1');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(failing.logs.filter((entry) => entry.msg === 'request')).toEqual([
+        expect.objectContaining({ reqId: 'fire-1', status: 500, path: '/promo' }),
+      ]);
+    } finally {
+      failing.server.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import type { Link } from '../../core/link-store.js';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { withLinkCache } from '../../server/link-cache.js';
+
+const NOW = Date.UTC(2026, 0, 31, 12);
+const link = (code: string, expiresAt: number, originalUrl = `https://example.com/${code}`): Link => ({
+  code,
+  codeKey: code,
+  originalUrl,
+  createdAt: NOW,
+  expiresAt,
+});
+
+/** A memory store whose reads are counted, behind a cache on a clock the test moves. */
+function setup(maxEntries = 100, maxAgeMs = 60_000) {
+  const store = createMemoryLinkStore();
+  const reads = vi.fn(store.findByCodeKey);
+  const clock = { now: NOW };
+  const cached = withLinkCache({ ...store, findByCodeKey: reads }, { maxEntries, maxAgeMs, now: () => clock.now });
+  return { store, cached, reads, clock };
+}
+
+describe('the link cache', () => {
+  it('answers an active link from memory after the first read', async () => {
+    const { store, cached, reads } = setup();
+    await store.create(link('hot', NOW + 1000), NOW);
+    for (let i = 0; i < 5; i++) expect(await cached.findByCodeKey('hot')).toEqual(link('hot', NOW + 1000));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(cached.size).toBe(1);
+  });
+
+  it('never caches a miss: a link created elsewhere is found on the next read', async () => {
+    const { store, cached, reads } = setup();
+    expect(await cached.findByCodeKey('new')).toBeUndefined();
+    await store.create(link('new', NOW + 1000), NOW); // another instance, straight to the database
+    expect(await cached.findByCodeKey('new')).toEqual(link('new', NOW + 1000));
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('never caches an expired link: a code retaken elsewhere is found on the next read', async () => {
+    const { store, cached, reads } = setup();
+    await store.create(link('old', NOW - 1), NOW - 1000);
+    expect((await cached.findByCodeKey('old'))?.expiresAt).toBe(NOW - 1);
+    await store.create(link('old', NOW + 5000, 'https://example.com/new'), NOW);
+    expect((await cached.findByCodeKey('old'))?.originalUrl).toBe('https://example.com/new');
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(cached.size).toBe(1); // the new holder is active, so it is kept
+  });
+
+  it('drops an entry the moment its link expires, and reads the store again', async () => {
+    const { store, cached, reads, clock } = setup();
+    await store.create(link('brief', NOW + 1000), NOW);
+    await cached.findByCodeKey('brief');
+    clock.now = NOW + 999;
+    await cached.findByCodeKey('brief');
+    expect(reads).toHaveBeenCalledTimes(1);
+    clock.now = NOW + 1000;
+    await store.create(link('brief', NOW + 9000, 'https://example.com/next'), NOW + 1000);
+    expect((await cached.findByCodeKey('brief'))?.originalUrl).toBe('https://example.com/next');
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the store again once an entry is older than the maximum age', async () => {
+    const { store, cached, reads, clock } = setup(100, 60_000);
+    await store.create(link('long', NOW + 86_400_000), NOW);
+    await cached.findByCodeKey('long');
+    clock.now = NOW + 59_999;
+    await cached.findByCodeKey('long');
+    expect(reads).toHaveBeenCalledTimes(1);
+    clock.now = NOW + 60_000;
+    await cached.findByCodeKey('long');
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most maxEntries links, evicting the least recently used', async () => {
+    const { store, cached, reads } = setup(2);
+    for (const code of ['a', 'b', 'c']) await store.create(link(code, NOW + 1000), NOW);
+    await cached.findByCodeKey('a');
+    await cached.findByCodeKey('b');
+    await cached.findByCodeKey('a'); // a is now the most recently used
+    await cached.findByCodeKey('c'); // full: c is only noted on its first miss
+    await cached.findByCodeKey('c'); // and let in on its second, evicting b
+    expect(cached.size).toBe(2);
+    reads.mockClear();
+    await cached.findByCodeKey('a');
+    await cached.findByCodeKey('c');
+    expect(reads).not.toHaveBeenCalled();
+    await cached.findByCodeKey('b');
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('once full, lets a link in only if it is asked for more than the one it would evict', async () => {
+    const { store, cached, reads } = setup(100);
+    for (let i = 0; i < 1100; i++) await store.create(link(`k${i}`, NOW + 1000), NOW);
+    for (let round = 0; round < 8; round++) {
+      for (let i = 0; i < 100; i++) await cached.findByCodeKey(`k${i}`); // the links people click
+    }
+    for (let i = 100; i < 1100; i++) await cached.findByCodeKey(`k${i}`); // a crawler, each link once
+    reads.mockClear();
+    for (let i = 0; i < 100; i++) await cached.findByCodeKey(`k${i}`);
+    expect(reads).not.toHaveBeenCalled();
+    // A crawled link that people start clicking gets in once it is asked for more than the least
+    // recently used one.
+    for (let i = 0; i < 12; i++) await cached.findByCodeKey('k500');
+    reads.mockClear();
+    await cached.findByCodeKey('k500');
+    expect(reads).not.toHaveBeenCalled();
+    expect(cached.size).toBe(100);
+  });
+
+  it('answers a cached link at once (not as a promise) through lookup', async () => {
+    const { store, cached } = setup();
+    await store.create(link('now', NOW + 1000), NOW);
+    expect(cached.lookup('now')).toBeInstanceOf(Promise);
+    await cached.lookup('now');
+    expect(cached.lookup('now')).toEqual(link('now', NOW + 1000));
+    expect(cached.lookup('missing')).toBeInstanceOf(Promise);
+  });
+
+  it('caches nothing with maxEntries 0', async () => {
+    const { store, cached, reads } = setup(0);
+    await store.create(link('x', NOW + 1000), NOW);
+    await cached.findByCodeKey('x');
+    await cached.findByCodeKey('x');
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(cached.size).toBe(0);
+  });
+
+  it('answers every read exactly as the store would, whatever happens in between (model check)', async () => {
+    const code = fc.constantFrom('a', 'b', 'c', 'd');
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 5000 }) }),
+      fc.record({ kind: fc.constant('read' as const), code }),
+      fc.record({ kind: fc.constant('create' as const), code, life: fc.integer({ min: 1, max: 8000 }), n: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4000 }),
+        fc.array(step, { maxLength: 60 }),
+        async (maxEntries, maxAgeMs, steps) => {
+          const { store, cached, clock } = setup(maxEntries, maxAgeMs);
+          for (const s of steps) {
+            if (s.kind === 'advance') clock.now += s.ms;
+            else if (s.kind === 'create') {
+              // Through the store itself, as another instance would: the cache hears nothing.
+              await store.create(link(s.code, clock.now + s.life, `https://example.com/${s.n}`), clock.now);
+            } else {
+              expect(await cached.findByCodeKey(s.code)).toEqual(await store.findByCodeKey(s.code));
+            }
+          }
+          expect(cached.size).toBeLessThanOrEqual(maxEntries);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,23 +1,34 @@
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { describeApi } from './api-description.js';
-import { hasApiKey } from './api-key.js';
+import { apiKeyRequired, hasApiKey } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody as streamedBodyLimit } from './body-limit.js';
-import { formatLegacyDate } from './dates.js';
-import { codeTakenMessage, toErrorEnvelope, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
+import { toErrorEnvelope } from './envelopes.js';
 import { LinkletError } from './errors.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
 import type { LinkStore } from './link-store.js';
 import { createOpenApiDocument } from './openapi.js';
-import { readJsonBody } from './read-json-body.js';
 import { answerShortUrl, resolveCode } from './resolve.js';
-import { codeSegmentOf, errorResponse, notAllowed, notFound, sendAnswer, wantsPage } from './responses.js';
+import {
+  codeSegmentOf,
+  errorResponse,
+  notAllowed,
+  notFound,
+  sendAnswer,
+  sendApiAnswer,
+  wantsPage,
+} from './responses.js';
 import { withSecurityHeaders } from './security-headers.js';
-import { type ShortenResult, shorten } from './shorten.js';
-import { parseShortenBody } from './shorten-request.js';
+import { API_CORS_HEADERS, createShortenAnswerer, type ShortenAnswerer } from './shorten-answer.js';
 import { DEFAULT_MAX_URL_LENGTH } from './url.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The handler, and its shorten use case as plain data for an adapter's fast path (the server's
+ * Node path for creates), which answers exactly what the handler would for the same body.
+ */
+export type LinkletHandler = FetchHandler & { answerShorten: ShortenAnswerer; maxBodyBytes: number };
 
 export interface HandlerOptions {
   store: LinkStore;
@@ -43,12 +54,13 @@ export interface HandlerOptions {
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 const READ_ALLOW = ['GET', 'HEAD'];
+const CORS_ENTRIES = Object.entries(API_CORS_HEADERS);
 
 /**
  * The whole Linklet API as one web-standard `(Request) => Promise<Response>`: the server and the
  * extension's service worker both serve exactly this, each with its own store and base URL.
  */
-export function createHandler(options: HandlerOptions): FetchHandler {
+export function createHandler(options: HandlerOptions): LinkletHandler {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const timeZone = options.timeZone ?? 'UTC';
@@ -60,6 +72,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     generateCode: options.generateCode ?? createRandomCodeGenerator(),
     urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
   };
+  const answerShorten = createShortenAnswerer(deps, baseUrl, timeZone);
   const descriptionOptions = { baseUrl, maxUrlLength, timeZone, maxBodyBytes };
   const openApi = createOpenApiDocument(descriptionOptions);
 
@@ -87,8 +100,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const apiCors = async (c: Context, next: () => Promise<void>) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
-    c.res.headers.set('Access-Control-Allow-Origin', '*');
-    c.res.headers.set('Access-Control-Expose-Headers', 'Location');
+    for (const [name, value] of CORS_ENTRIES) c.res.headers.set(name, value);
   };
   app.use('/api.php', apiCors);
   app.use('/api/*', apiCors);
@@ -111,26 +123,16 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   };
   const requireApiKey = async (c: Context, next: () => Promise<void>) => {
     if (options.apiKey !== undefined && !hasApiKey(c.req.raw, options.apiKey)) {
-      throw new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
+      throw apiKeyRequired();
     }
     await next();
   };
-  const shortenFrom = async (c: Context): Promise<ShortenResult> =>
-    shorten(parseShortenBody(await readJsonBody(c.req.raw)), deps);
-
-  app.post('/api.php', requireApiKey, limitBody, async (c) => {
-    const result = await shortenFrom(c);
-    if (!result.created) {
-      throw new LinkletError('conflict', codeTakenMessage(result.code, formatLegacyDate(result.availableAt, timeZone)));
-    }
-    return c.json(toLegacyEnvelope(result.link, baseUrl, timeZone), 200);
-  });
-  app.post('/api/v1/shorten', requireApiKey, limitBody, async (c) => {
-    const result = await shortenFrom(c);
-    if (!result.created) throw new LinkletError('conflict', codeTakenMessage(result.code));
-    const envelope = toV1Envelope(result.link, baseUrl);
-    return c.json(envelope, 201, { Location: new URL(envelope.data.short_url).href });
-  });
+  app.post('/api.php', requireApiKey, limitBody, async (c) =>
+    sendApiAnswer(c, await answerShorten('legacy', await c.req.raw.text())),
+  );
+  app.post('/api/v1/shorten', requireApiKey, limitBody, async (c) =>
+    sendApiAnswer(c, await answerShorten('v1', await c.req.raw.text())),
+  );
   app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));
   app.get('/api/v1/shorten', (c) => c.json(describeApi('v1', descriptionOptions)));
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
@@ -163,5 +165,6 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     return notAllowed(READ_ALLOW)(c);
   });
 
-  return async (request) => withSecurityHeaders(await app.fetch(request, { request }));
+  const fetch: FetchHandler = async (request) => withSecurityHeaders(await app.fetch(request, { request }));
+  return Object.assign(fetch, { answerShorten, maxBodyBytes });
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { toErrorEnvelope } from './envelopes.js';
 import { prefersHtml } from './error-page.js';
 import { LinkletError } from './errors.js';
 import { notFoundAnswer, type ShortUrlAnswer } from './resolve.js';
+import { type ApiAnswer, errorAnswer } from './shorten-answer.js';
 
 /** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */
 export function codeSegmentOf(request: Request): string | undefined {
@@ -42,8 +42,10 @@ function isApiPath(pathname: string): boolean {
 
 /** The JSON error envelope of a `LinkletError`, with its status (`Allow` for a 405, `Retry-After` when set). */
 export function errorResponse(c: Context, error: LinkletError): Response {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (error.allow) headers.Allow = error.allow.join(', ');
-  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-  return c.json(toErrorEnvelope(error.message), error.status as 400, headers);
+  return sendApiAnswer(c, errorAnswer(error));
+}
+
+/** Sends a core `ApiAnswer` through Hono (so middleware headers such as CORS still apply). */
+export function sendApiAnswer(c: Context, answer: ApiAnswer): Response {
+  return c.body(answer.body, answer.status as 200, answer.headers);
 }

@@ -10,6 +10,7 @@ import { withSecurityHeaders } from '../core/security-headers.js';
 import { answerClientError } from './client-errors.js';
 import type { Logger } from './logger.js';
 import { isExempt, type RateLimiter, sendTooManyRequests } from './rate-limit.js';
+import { type ShortenFastPathOptions, serveShortenRequest, shortenDialectOf } from './shorten-fast-path.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -38,6 +39,11 @@ export interface HttpServerOptions {
    * `answerShortUrl` straight to the socket. Every other request goes to the handler.
    */
   shortUrls?: { store: ShortUrlStore; now?: () => number };
+  /**
+   * When given, shorten requests with a body of declared length skip the web Request/Response
+   * adapter too: the body goes straight to the handler's own `answerShorten`.
+   */
+  creates?: ShortenFastPathOptions;
   /** When given, a client over its limit is answered 429 before anything else is done. */
   rateLimiter?: RateLimiter;
 }
@@ -131,6 +137,7 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
     );
   };
 
+  const { creates } = options;
   const limiter = options.rateLimiter;
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   // Node checks the header and request timeouts on this beat (30 s by default, which would let
@@ -157,6 +164,15 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
         serveShortUrl(req, res, fast.store, segment, query === -1 ? target : target.slice(0, query));
         return;
       }
+    }
+    const shortening =
+      creates && PLAIN_HOST.test(req.headers.host ?? '') && shortenDialectOf(req, creates.maxBodyBytes);
+    if (creates && shortening) {
+      const started = performance.now();
+      const id = requestIdFrom(req.headers['x-request-id']);
+      const path = (req.url ?? '').split('?', 1)[0] as string;
+      serveShortenRequest(req, res, shortening, id, creates, (status) => logRequest(id, 'POST', path, status, started));
+      return;
     }
     void listener(req, res);
   });

@@ -32,31 +32,36 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     maxEntries: config.cacheEntries,
     maxAgeMs: config.cacheSeconds * 1000,
   });
-  const { server, requestIdOf } = createHttpServer(
-    createHandler({
-      store,
-      baseUrl: config.baseUrl,
-      timeZone: config.timeZone,
-      maxUrlLength: config.maxUrlLength,
+  const logFailure = (error: unknown, details: { reqId: string | undefined; method: string; url: string }) => {
+    // A LinkletError here is a 503: the store cannot take writes now (locked, full, read-only).
+    if (error instanceof LinkletError) logger.warn({ err: error, ...details }, 'store unavailable');
+    else logger.error({ err: error, ...details }, 'request failed');
+  };
+  const handler = createHandler({
+    store,
+    baseUrl: config.baseUrl,
+    timeZone: config.timeZone,
+    maxUrlLength: config.maxUrlLength,
+    apiKey: config.apiKey,
+    onError: (error, request) =>
+      logFailure(error, { reqId: requestIdOf(request), method: request.method, url: request.url }),
+  });
+  const { server, requestIdOf } = createHttpServer(handler, {
+    logger,
+    shortUrls: { store },
+    creates: {
+      answer: handler.answerShorten,
+      maxBodyBytes: handler.maxBodyBytes,
       apiKey: config.apiKey,
-      onError: (error, request) => {
-        const details = { err: error, reqId: requestIdOf(request), method: request.method, url: request.url };
-        // A LinkletError here is a 503: the store cannot take writes now (locked, full, read-only).
-        if (error instanceof LinkletError) logger.warn(details, 'store unavailable');
-        else logger.error(details, 'request failed');
-      },
-    }),
-    {
-      logger,
-      shortUrls: { store },
-      headersTimeoutMs: config.headersTimeoutMs,
-      requestTimeoutMs: config.requestTimeoutMs,
-      rateLimiter:
-        config.rateLimitPerMinute > 0
-          ? createRateLimiter({ perMinute: config.rateLimitPerMinute, trustedProxies: config.trustedProxies })
-          : undefined,
+      onError: logFailure,
     },
-  );
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    rateLimiter:
+      config.rateLimitPerMinute > 0
+        ? createRateLimiter({ perMinute: config.rateLimitPerMinute, trustedProxies: config.trustedProxies })
+        : undefined,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

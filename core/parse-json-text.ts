@@ -1,11 +1,11 @@
 import { invalid } from './errors.js';
 
 /**
- * Reads a request body as JSON whatever its Content-Type says: legacy clients send JSON as
- * form or text, and refusing them would break them for no gain.
+ * A request body's text as JSON, whatever its Content-Type said: legacy clients send JSON as
+ * form or text, and refusing them would break them for no gain. Empty or malformed text is a
+ * 400 saying what to send.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') {
     throw invalid('The request body is empty; send a JSON object such as {"original_url":"https://example.com"}.');
   }

@@ -1,0 +1,249 @@
+import { once } from 'node:events';
+import { request as httpRequest, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LinkletError } from '../../core/errors.js';
+import { createHandler } from '../../core/handler.js';
+import type { LinkStore } from '../../core/link-store.js';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createHttpServer } from '../../server/http-server.js';
+
+// Two servers, each with its own store but the same clock and the same sequence of generated
+// codes: one takes shorten requests down the Node fast path, the other sends everything through
+// the core handler. Fed the same requests in the same order, they must answer alike, and the
+// fast one must not have called the handler for the requests it takes.
+const NOW = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Served {
+  origin: string;
+  server: Server;
+  handlerCalls: () => number;
+  failures: Array<{ message: string; reqId: string | undefined }>;
+  logs: Array<Record<string, unknown>>;
+}
+
+async function serve(fastPath: boolean, options: { store?: LinkStore; apiKey?: string } = {}): Promise<Served> {
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  let generated = 0;
+  const failures: Served['failures'] = [];
+  const handler = createHandler({
+    store: options.store ?? createMemoryLinkStore(),
+    baseUrl: 'https://sho.rt',
+    now: () => NOW,
+    generateCode: (length) => `g${(generated++).toString(36).padStart(length - 1, '0')}`,
+    apiKey: options.apiKey,
+    onError: (error) => failures.push({ message: String(error), reqId: undefined }),
+  });
+  let calls = 0;
+  const counted = (request: Request) => {
+    calls++;
+    return handler(request);
+  };
+  const { server } = createHttpServer(counted, {
+    logger: pino({ level: 'info' }, sink),
+    ...(fastPath && {
+      creates: {
+        answer: handler.answerShorten,
+        maxBodyBytes: handler.maxBodyBytes,
+        apiKey: options.apiKey,
+        onError: (error: unknown, request: { reqId: string }) =>
+          failures.push({ message: String(error), reqId: request.reqId }),
+      },
+    }),
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { origin: `http://127.0.0.1:${port}`, server, handlerCalls: () => calls, failures, logs };
+}
+
+/** A raw HTTP/1.1 POST; `chunked` sends the body without a Content-Length. */
+function post(
+  origin: string,
+  path: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  chunked = false,
+) {
+  const { hostname, port } = new URL(origin);
+  const framing = chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(Buffer.byteLength(body)) };
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(
+      { host: hostname, port, method: 'POST', path, headers: { ...framing, ...headers }, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          const kept: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) continue;
+            if (name !== 'x-request-id') kept[name] = String(value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: kept, body: text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const BODIES: Array<[string, string | Buffer]> = [
+  ['a generated code', json({ original_url: 'https://example.com/a' })],
+  [
+    'a custom code and expiry',
+    json({ original_url: 'https://example.com/b', custom_code: 'Promo', expire_duration: '1 day' }),
+  ],
+  ['the same code, now taken', json({ original_url: 'https://example.com/c', custom_code: 'PROMO' })],
+  ['a Hangul code and IDN URL', json({ original_url: 'https://bücher.example/한글', custom_code: '한글' })],
+  ['a body with a BOM', `\uFEFF${json({ original_url: 'https://example.com/bom' })}`],
+  ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+  ['malformed JSON', '{"original_url":'],
+  ['an empty body', ''],
+  ['whitespace', '  \n'],
+  ['a JSON array', '[1,2]'],
+  ['null', 'null'],
+  ['a wrong type', json({ original_url: 42 })],
+  ['a prototype key', '{"__proto__":{"x":1},"original_url":"https://example.com/p"}'],
+  ['a refused scheme', json({ original_url: 'javascript:alert(1)' })],
+  ['the service itself', json({ original_url: 'https://SHO.RT./x' })],
+  ['an unknown expiry', json({ original_url: 'https://example.com/e', expire_duration: '1MONTH' })],
+  ['a reserved code', json({ original_url: 'https://example.com/r', custom_code: 'api' })],
+  ['a refused code', json({ original_url: 'https://example.com/r', custom_code: 'a b' })],
+];
+
+let fast: Served;
+let slow: Served;
+beforeAll(async () => {
+  fast = await serve(true);
+  slow = await serve(false);
+});
+afterAll(() => {
+  for (const { server } of [fast, slow]) server.close();
+});
+
+describe('the Node fast path for shorten requests', () => {
+  it('answers every body on both endpoints exactly as the core handler does, without calling it', async () => {
+    for (const path of ['/api/v1/shorten', '/api.php', '/api/v1/shorten?source=ext']) {
+      for (const [name, body] of BODIES) {
+        const before = fast.handlerCalls();
+        const viaFast = await post(fast.origin, path, body);
+        const viaHandler = await post(slow.origin, path, body);
+        expect(viaFast, `${path}: ${name}`).toEqual(viaHandler);
+        expect(fast.handlerCalls(), `${path}: ${name}`).toBe(before);
+      }
+    }
+    const made = await post(fast.origin, '/api/v1/shorten', json({ original_url: 'https://example.com/z' }));
+    expect(made).toEqual(await post(slow.origin, '/api/v1/shorten', json({ original_url: 'https://example.com/z' })));
+    expect(made.status).toBe(201);
+    expect(made.headers).toMatchObject({
+      location: expect.stringMatching(/^https:\/\/sho\.rt\/g\w+\/$/),
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'Location',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  it('leaves chunked, oversized and other requests to the core handler, with the same answers', async () => {
+    const cases: Array<[string, string, Record<string, string>, boolean]> = [
+      ['/api/v1/shorten', json({ original_url: 'https://example.com/chunked' }), {}, true],
+      ['/api/v1/shorten', 'x'.repeat(16 * 1024 + 1), {}, false],
+      ['/api/v1/shorten/', json({ original_url: 'https://example.com/slash' }), {}, false],
+      ['/api/v1/shorten', json({ original_url: 'https://example.com/host' }), { Host: 'bad host' }, false],
+    ];
+    for (const [path, body, headers, chunked] of cases) {
+      const before = fast.handlerCalls();
+      const viaFast = await post(fast.origin, path, body, headers, chunked);
+      const viaHandler = await post(slow.origin, path, body, headers, chunked);
+      expect(viaFast).toEqual(viaHandler);
+      // An unreadable Host is refused (400) by the adapter before the handler is called.
+      expect(fast.handlerCalls()).toBe(headers.Host === undefined ? before + 1 : before);
+      expect(viaFast.status).not.toBe(500);
+    }
+  });
+
+  it('writes one log line per request, never the body', async () => {
+    const count = fast.logs.length;
+    await post(fast.origin, '/api/v1/shorten?x=1', json({ original_url: 'https://example.com/secret' }), {
+      'X-Request-Id': 'create-1',
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const lines = fast.logs.slice(count);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        reqId: 'create-1',
+        method: 'POST',
+        path: '/api/v1/shorten',
+        status: 201,
+        msg: 'request',
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/secret/);
+  });
+});
+
+describe('the shorten fast path with an API key', () => {
+  it('answers 401 without the key and creates with it, as the core handler does', async () => {
+    const [keyFast, keySlow] = await Promise.all([serve(true, { apiKey: 'k3y' }), serve(false, { apiKey: 'k3y' })]);
+    try {
+      const body = json({ original_url: 'https://example.com/k' });
+      for (const headers of [{}, { 'X-API-Key': 'wrong' }, { 'X-API-Key': 'k3y' }, { Authorization: 'Bearer k3y' }]) {
+        const viaFast = await post(keyFast.origin, '/api/v1/shorten', body, headers);
+        expect(viaFast).toEqual(await post(keySlow.origin, '/api/v1/shorten', body, headers));
+      }
+      expect(keyFast.handlerCalls()).toBe(0);
+      expect((await post(keyFast.origin, '/api.php', body)).status).toBe(401);
+    } finally {
+      keyFast.server.close();
+      keySlow.server.close();
+    }
+  });
+});
+
+describe('the shorten fast path when the store fails', () => {
+  it.each([
+    ['an unexpected error', new Error('disk on fire'), 500, /^Internal server error/],
+    [
+      'a store that cannot take writes',
+      new LinkletError('unavailable', 'The database is busy; try again.'),
+      503,
+      /busy/,
+    ],
+  ])('answers %s as the core handler does and reports it', async (_name, error, status, message) => {
+    const broken = (): LinkStore => ({ ...createMemoryLinkStore(), create: () => Promise.reject(error) });
+    const [failFast, failSlow] = await Promise.all([
+      serve(true, { store: broken() }),
+      serve(false, { store: broken() }),
+    ]);
+    try {
+      const body = json({ original_url: 'https://example.com/f' });
+      const viaFast = await post(failFast.origin, '/api/v1/shorten', body, { 'X-Request-Id': 'fail-1' });
+      expect(viaFast).toEqual(await post(failSlow.origin, '/api/v1/shorten', body));
+      expect(viaFast.status).toBe(status);
+      expect(JSON.parse(viaFast.body).message).toMatch(message);
+      expect(viaFast.body).not.toMatch(/disk on fire/);
+      expect(failFast.failures).toEqual([{ message: String(error), reqId: 'fail-1' }]);
+      expect(failFast.handlerCalls()).toBe(0);
+    } finally {
+      failFast.server.close();
+      failSlow.server.close();
+    }
+  });
+});

@@ -204,7 +204,13 @@ describe('the shorten fast path with an API key', () => {
     const [keyFast, keySlow] = await Promise.all([serve(true, { apiKey: 'k3y' }), serve(false, { apiKey: 'k3y' })]);
     try {
       const body = json({ original_url: 'https://example.com/k' });
-      for (const headers of [{}, { 'X-API-Key': 'wrong' }, { 'X-API-Key': 'k3y' }, { Authorization: 'Bearer k3y' }]) {
+      const tries: Array<Record<string, string>> = [
+        {},
+        { 'X-API-Key': 'wrong' },
+        { 'X-API-Key': 'k3y' },
+        { Authorization: 'Bearer k3y' },
+      ];
+      for (const headers of tries) {
         const viaFast = await post(keyFast.origin, '/api/v1/shorten', body, headers);
         expect(viaFast).toEqual(await post(keySlow.origin, '/api/v1/shorten', body, headers));
       }

@@ -1,16 +1,24 @@
 import type { LinkStore } from '../core/link-store.js';
 import type { DatabaseConfig } from './config.js';
-import { withSqliteFaultsAsUnavailable } from './sqlite-faults.js';
+import { sqliteFaultOf } from './sqlite-faults.js';
 import { createSqliteLinkStore } from './sqlite-link-store.js';
+import { withFaultsAsUnavailable } from './store-faults.js';
 
 export interface OpenLinkStoreOptions {
   /** PostgreSQL connections of this process (`DATABASE_POOL_SIZE`). */
   poolSize?: number;
 }
 
-/** Opens the store `DATABASE_URL` names; PostgreSQL's driver is loaded only when it is used. */
+/**
+ * Opens the store `DATABASE_URL` names, its passing failures answered as 503 (see
+ * `withFaultsAsUnavailable`); PostgreSQL's driver is loaded only when it is used.
+ */
 export async function openLinkStore(database: DatabaseConfig, options: OpenLinkStoreOptions = {}): Promise<LinkStore> {
-  if (database.kind === 'sqlite') return withSqliteFaultsAsUnavailable(createSqliteLinkStore(database.path));
-  const { createPostgresLinkStore } = await import('./postgres-link-store.js');
-  return createPostgresLinkStore({ connectionString: database.connectionString, poolSize: options.poolSize });
+  if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
+  const { createPostgresLinkStore, postgresFaultOf } = await import('./postgres-link-store.js');
+  const store = await createPostgresLinkStore({
+    connectionString: database.connectionString,
+    poolSize: options.poolSize,
+  });
+  return withFaultsAsUnavailable(store, postgresFaultOf);
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
+import type { StoreFault } from './store-faults.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */
@@ -43,6 +44,20 @@ export function isConnectionLost(error: unknown): boolean {
     if (/^[0-9A-Z]{5}$/.test(code)) return false; // any other SQLSTATE: the server answered
   }
   return CONNECTION_LOST_MESSAGE.test(error.message);
+}
+
+const UNREACHABLE: StoreFault = {
+  message: 'The link store (PostgreSQL) cannot be reached right now; try again shortly.',
+  retryAfterSeconds: 5,
+};
+
+/**
+ * A failure that should pass: the database could not be reached, even after the store's own
+ * reconnects. A create that fails so was not acknowledged (and, if its commit did land before
+ * the connection was lost, a retry with the same custom code finds it taken, not doubled).
+ */
+export function postgresFaultOf(error: unknown): StoreFault | undefined {
+  return isConnectionLost(error) ? UNREACHABLE : undefined;
 }
 
 /** Whether a write failed because a concurrent write of the same code won. */

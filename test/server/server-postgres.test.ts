@@ -84,7 +84,7 @@ describe('a server whose PostgreSQL goes away', () => {
     await admin.end();
   });
 
-  it('answers 503 on /health and 500 on create while it is gone, and recovers when it is back', async () => {
+  it('answers 503 with Retry-After on /health, creates and uncached redirects while it is gone, and recovers', async () => {
     let relay = await startPostgresRelay(new URL(DATABASE_URL));
     server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
     const create = () =>
@@ -99,21 +99,27 @@ describe('a server whose PostgreSQL goes away', () => {
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'error', message: 'The link store is not answering.' });
     const failed = await create();
-    expect(failed.status).toBe(500);
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after')).toBe('5');
     const body = await failed.json();
-    expect(body).toEqual({ status: 'error', message: expect.stringMatching(/^Internal server error/) });
-    expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|5432|postgres/i);
-    // The details are in the log, under the id the client was given.
+    expect(body).toEqual({
+      status: 'error',
+      message: 'The link store (PostgreSQL) cannot be reached right now; try again shortly.',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|5432/i);
+    // The cause is in the log, under the id the client was given.
     const requestId = failed.headers.get('x-request-id');
     const [logged] = await server.waitForLogs(
-      (entry) => entry.msg === 'request failed' && entry.reqId === requestId,
+      (entry) => entry.msg === 'store unavailable' && entry.reqId === requestId,
       1,
     );
     expect(logged).toMatchObject({
-      level: 50,
+      level: 40,
       reqId: requestId,
       err: expect.objectContaining({ message: expect.any(String) }),
     });
+    // A redirect that misses the cache needs the database too: 503 as well, never 500.
+    expect((await fetch(`${server.origin}/nothing-cached`)).status).toBe(503);
 
     relay = await startPostgresRelay(new URL(DATABASE_URL), relay.port);
     expect((await fetch(`${server.origin}/health`)).status).toBe(200);

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
+import { switchToWal } from './switch-to-wal.js';
 
 /** Schema migrations, applied in order; `PRAGMA user_version` records how many have run. */
 const MIGRATIONS = [
@@ -223,11 +224,10 @@ export interface SqliteOptions {
   writerThread?: boolean;
 }
 
-/** Every connection's settings: WAL, a flush to disk at each commit, the busy timeout. */
+/** Every connection's settings: the busy timeout, a flush to disk at each commit (WAL is the file's). */
 const connectionPragmas = (options: SqliteOptions) => [
-  'journal_mode = WAL',
-  'synchronous = FULL',
   `busy_timeout = ${options.busyTimeoutMs ?? 5000}`,
+  'synchronous = FULL',
 ];
 
 /** Opens (creating folder and file if needed), configures and migrates a Linklet database. */
@@ -235,6 +235,7 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   for (const pragma of connectionPragmas(options)) db.pragma(pragma);
+  switchToWal(db, options.busyTimeoutMs ?? 5000);
   migrate(db);
   return db;
 }

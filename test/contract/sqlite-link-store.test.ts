@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,6 +13,22 @@ const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-'));
 let files = 0;
 const freshPath = () => join(dir, `store-${++files}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Another process holding the write lock of a file still in rollback-journal mode (as a second
+ * server does while it switches a new file to WAL), for `holdMs` or until killed.
+ */
+async function holdWriteLock(path: string, holdMs: number) {
+  const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+  const script = `const db = new (require(${JSON.stringify(betterSqlite3)}))(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE'); console.log('held');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`;
+  const holder = spawn(process.execPath, ['-e', script, path, String(holdMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(holder.stdout, 'data');
+  return holder;
+}
 
 describeLinkStoreContract('sqlite', async () => ({ store: createSqliteLinkStore(freshPath()) }));
 describeLinkStoreContract('sqlite, committing on the calling thread', async () => ({
@@ -56,6 +75,31 @@ describe('sqlite store on disk', () => {
     expect(results.filter((result) => result.created)).toHaveLength(1);
     await a.close();
     await b.close();
+  });
+
+  it('switches a new file to WAL once another process lets go of its write lock', async () => {
+    // SQLite refuses this switch at once, without the busy handler: the store retries it.
+    const path = freshPath();
+    new Database(path).exec('CREATE TABLE other (x)').close();
+    const holder = await holdWriteLock(path, 300);
+    const db = openSqliteDatabase(path);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    db.close();
+    await once(holder, 'exit');
+  });
+
+  it('gives up on the WAL switch with SQLITE_BUSY after the busy timeout', async () => {
+    const path = freshPath();
+    new Database(path).exec('CREATE TABLE other (x)').close();
+    const holder = await holdWriteLock(path, 60_000);
+    try {
+      expect(() => openSqliteDatabase(path, { busyTimeoutMs: 100 })).toThrow(
+        expect.objectContaining({ code: 'SQLITE_BUSY' }),
+      );
+    } finally {
+      holder.kill();
+    }
   });
 
   it('refuses a database written by a newer Linklet instead of guessing', () => {

@@ -1,30 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasApiKey } from '../../core/api-key.js';
 import { ERROR_PAGE_STYLE } from '../../core/error-page.js';
 import { CONTENT_SECURITY_POLICY, ERROR_PAGE_STYLE_HASH } from '../../core/security-headers.js';
 import { createClientAddressOf, createRateLimiter } from '../../server/rate-limit.js';
-import { type RunningServer, runFailingServer, startServer } from '../server/server-process.js';
+import { type RunningServer, runFailingServer } from '../server/server-process.js';
+import { useServerProcesses } from '../server/use-server-processes.js';
 import { rawRequest } from './raw-http.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'linklet-security-'));
-let dbCount = 0;
-const freshDb = () => join(dir, `links-${++dbCount}.db`);
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function start(env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await startServer({ DATABASE_URL: `sqlite:${freshDb()}`, ...env });
-  running.push(server);
-  return server;
-}
+const servers = useServerProcesses('security');
+const { freshDb } = servers;
+const start = (env: Record<string, string> = {}) => servers.start({ DATABASE_URL: `sqlite:${freshDb()}`, ...env });
 
 const post = (server: RunningServer, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.origin}/api/v1/shorten`, {

@@ -1,25 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, runFailingServer, startServer } from './server-process.js';
+import { describe, expect, it } from 'vitest';
+import { runFailingServer, startServer } from './server-process.js';
+import { useServerProcesses } from './use-server-processes.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'linklet-server-'));
-let dbCount = 0;
-const freshDb = () => join(dir, `links-${++dbCount}.db`);
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function start(env: Record<string, string>): Promise<RunningServer> {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+const servers = useServerProcesses('server');
+const { freshDb } = servers;
+const start = servers.start;
 
 const postJson = (origin: string, path: string, body: unknown) =>
   fetch(`${origin}${path}`, {

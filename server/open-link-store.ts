@@ -1,5 +1,6 @@
 import type { LinkStore } from '../core/link-store.js';
 import type { DatabaseConfig } from './config.js';
+import { postgresFaultOf } from './postgres-errors.js';
 import { sqliteFaultOf } from './sqlite-faults.js';
 import { createSqliteLinkStore } from './sqlite-link-store.js';
 import { withFaultsAsUnavailable } from './store-faults.js';
@@ -15,7 +16,7 @@ export interface OpenLinkStoreOptions {
  */
 export async function openLinkStore(database: DatabaseConfig, options: OpenLinkStoreOptions = {}): Promise<LinkStore> {
   if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
-  const { createPostgresLinkStore, postgresFaultOf } = await import('./postgres-link-store.js');
+  const { createPostgresLinkStore } = await import('./postgres-link-store.js');
   const store = await createPostgresLinkStore({
     connectionString: database.connectionString,
     poolSize: options.poolSize,

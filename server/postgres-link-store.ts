@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
-import type { StoreFault } from './store-faults.js';
+import { groupConcurrent } from './group-concurrent.js';
+import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */
@@ -11,78 +12,18 @@ export interface PostgresLinkStoreOptions {
   poolSize?: number;
 }
 
+// The most creates one multi-row claim takes; bounds one statement's parameters and locks.
+const MAX_CLAIM_GROUP = 256;
+// Claims under way at once; the rest of the pool serves reads. Fewer and larger groups commit
+// more links per second (bench, 50 connections, creates/s: 1 → 18.7k, 2 → 17.2k, 5 → 13.1k,
+// 10 → 14.7k); two, so that one slow statement (a lock wait on another instance's claim) does
+// not hold up every create.
+const CLAIM_GROUPS_IN_FLIGHT = 2;
+
 // One fixed key, so instances migrating any schema at once queue up instead of racing DDL.
 const MIGRATION_LOCK_KEY = 0x4c4e4b4c;
 // Each holder read can race a replacement; a few rounds settle it unless something is badly wrong.
 const MAX_CREATE_ATTEMPTS = 5;
-// Waits before each retry of a statement whose connection failed (a restart, a failover, a
-// dropped socket); after the last one the failure is reported (a 500, logged).
-const RECONNECT_DELAYS_MS = [50, 250, 750];
-
-// SQLSTATEs of a write that lost a race (the database judged it; the next attempt sees the
-// winner): unique_violation, serialization_failure, deadlock_detected.
-const RACE_LOST = new Set(['23505', '40001', '40P01']);
-// SQLSTATEs and socket errors of a connection that failed or was cut: the statement may or may
-// not have run, and another connection may do better.
-const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03']);
-const CONNECTION_LOST_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
-
-/** Whether a query failed because its connection did (not because of what it asked). */
-export function isConnectionLost(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') {
-    if (CONNECTION_LOST_CODES.has(code) || CONNECTION_LOST_STATES.has(code) || code.startsWith('08')) return true;
-    if (/^[0-9A-Z]{5}$/.test(code)) return false; // any other SQLSTATE: the server answered
-  }
-  return CONNECTION_LOST_MESSAGE.test(error.message);
-}
-
-const UNREACHABLE: StoreFault = {
-  message: 'The link store (PostgreSQL) cannot be reached right now; try again shortly.',
-  retryAfterSeconds: 5,
-};
-
-/**
- * A failure that should pass: the database could not be reached, even after the store's own
- * reconnects. A create that fails so was not acknowledged (and, if its commit did land before
- * the connection was lost, a retry with the same custom code finds it taken, not doubled).
- */
-export function postgresFaultOf(error: unknown): StoreFault | undefined {
-  return isConnectionLost(error) ? UNREACHABLE : undefined;
-}
-
-/** Whether a write failed because a concurrent write of the same code won. */
-function isRaceLost(error: unknown): boolean {
-  return error instanceof Error && RACE_LOST.has((error as { code?: string }).code ?? '');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `query`, trying again on a fresh connection when the connection fails. `onLost` hears of
- * each such failure (a write then no longer knows whether it committed).
- */
-async function withReconnect<T>(query: () => Promise<T>, onLost?: () => void): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await query();
-    } catch (error) {
-      const delay = RECONNECT_DELAYS_MS[attempt];
-      if (delay === undefined || !isConnectionLost(error)) throw error;
-      onLost?.();
-      await sleep(delay);
-    }
-  }
-}
 
 /**
  * Makes sure a connection's commits are flushed to disk before PostgreSQL acknowledges them:
@@ -93,6 +34,11 @@ export async function ensureDurableCommits(client: pg.ClientBase): Promise<void>
   await client.query(
     "SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'",
   );
+}
+
+interface ClaimItem {
+  link: Link;
+  now: number;
 }
 
 interface LinkRow {
@@ -201,6 +147,14 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
+  // The same claim for many links at once (one array per column).
+  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS t (k, c, u, ca, ea)
+    ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
+      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+    WHERE l.expires_at <= ${fromMs('$6')}
+    RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
   const find = async (codeKey: string) => {
     // Named: each connection parses and plans it once, then only binds and runs it.
@@ -210,44 +164,101 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     return result.rows[0] && toLink(result.rows[0]);
   };
 
-  return {
-    async create(link: Link, now: number): Promise<CreateLinkResult> {
-      // Set once a connection failed under the upsert: it may have committed all the same.
-      let uncertain = false;
-      for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
-        let row: LinkRow | undefined;
-        try {
-          // Autocommitted; with synchronous_commit on (see ensureDurableCommits) it is flushed
-          // to disk before PostgreSQL answers.
-          const inserted = await withReconnect(
-            () =>
-              pool.query<LinkRow>({
-                name: 'linklet_claim',
-                text: upsert,
-                values: [link.codeKey, link.code, link.originalUrl, link.createdAt, link.expiresAt, now],
-              }),
-            () => {
-              uncertain = true;
-            },
-          );
-          row = inserted.rows[0];
-        } catch (error) {
-          // A concurrent claim of this code won (or a SERIALIZABLE default saw one coming):
-          // look again, and the holder is reported as a conflict like any other.
-          if (!isRaceLost(error)) throw error;
-        }
-        if (row) return { created: true, link: toLink(row) };
-        // The holder was active when the upsert looked; read it separately, since RETURNING
-        // says nothing about rows the WHERE clause left alone.
-        const holder = await find(link.codeKey);
-        // The holder is this very link: an earlier attempt committed before its connection
-        // failed. It was created once, and is reported as created, not as taken.
-        if (uncertain && holder && sameLink(holder, link)) return { created: true, link: holder };
-        // Gone (deleted) or no longer active (replaced by an expired link) in between: try again.
-        if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
+  // The single-link path: every lone create, and every create a group could not settle.
+  const claimOne = async (link: Link, now: number, uncertainAtFirst = false): Promise<CreateLinkResult> => {
+    // Set once a connection failed under the upsert: it may have committed all the same.
+    let uncertain = uncertainAtFirst;
+    for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
+      let row: LinkRow | undefined;
+      try {
+        // Autocommitted; with synchronous_commit on (see ensureDurableCommits) it is flushed
+        // to disk before PostgreSQL answers.
+        const inserted = await withReconnect(
+          () =>
+            pool.query<LinkRow>({
+              name: 'linklet_claim',
+              text: upsert,
+              values: [link.codeKey, link.code, link.originalUrl, link.createdAt, link.expiresAt, now],
+            }),
+          () => {
+            uncertain = true;
+          },
+        );
+        row = inserted.rows[0];
+      } catch (error) {
+        // A concurrent claim of this code won (or a SERIALIZABLE default saw one coming):
+        // look again, and the holder is reported as a conflict like any other.
+        if (!isRaceLost(error)) throw error;
       }
-      throw new Error(`Creating code key ${JSON.stringify(link.codeKey)} kept racing other writers; giving up.`);
-    },
+      if (row) return { created: true, link: toLink(row) };
+      // The holder was active when the upsert looked; read it separately, since RETURNING
+      // says nothing about rows the WHERE clause left alone.
+      const holder = await find(link.codeKey);
+      // The holder is this very link: an earlier attempt committed before its connection
+      // failed. It was created once, and is reported as created, not as taken.
+      if (uncertain && holder && sameLink(holder, link)) return { created: true, link: holder };
+      // Gone (deleted) or no longer active (replaced by an expired link) in between: try again.
+      if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
+    }
+    throw new Error(`Creating code key ${JSON.stringify(link.codeKey)} kept racing other writers; giving up.`);
+  };
+
+  // Creates that arrive while others are under way share one statement and one commit.
+  const claimGroup = async (items: ClaimItem[]): Promise<CreateLinkResult[]> => {
+    if (items.length === 1) return [await claimOne((items[0] as ClaimItem).link, (items[0] as ClaimItem).now)];
+    // ON CONFLICT DO UPDATE may touch a row once per statement: the first create of each code
+    // key goes in; the others are settled after it. Sorted, so that groups of several instances
+    // lock their keys in one order and cannot deadlock.
+    const firsts = new Map<string, ClaimItem>();
+    for (const item of items) if (!firsts.has(item.link.codeKey)) firsts.set(item.link.codeKey, item);
+    const claimed = [...firsts.values()].sort((a, b) => (a.link.codeKey < b.link.codeKey ? -1 : 1));
+    let rows: LinkRow[];
+    try {
+      const result = await pool.query<LinkRow>({
+        name: 'linklet_claim_group',
+        text: upsertGroup,
+        values: [
+          claimed.map(({ link }) => link.codeKey),
+          claimed.map(({ link }) => link.code),
+          claimed.map(({ link }) => link.originalUrl),
+          claimed.map(({ link }) => link.createdAt),
+          claimed.map(({ link }) => link.expiresAt),
+          // The earliest `now` of the group: a holder expired by then is expired for each item.
+          // One that expires later is left alone here and its item settled by claimOne below.
+          Math.min(...claimed.map(({ now }) => now)),
+        ],
+      });
+      rows = result.rows;
+    } catch (error) {
+      if (!isConnectionLost(error) && !isRaceLost(error)) throw error;
+      // Each on its own; after a lost connection the group's statement may have committed.
+      const uncertain = isConnectionLost(error);
+      return Promise.all(
+        items.map((item) => claimOne(item.link, item.now, uncertain && firsts.get(item.link.codeKey) === item)),
+      );
+    }
+    const created = new Map(rows.map((row) => [row.code_key, row]));
+    return Promise.all(
+      items.map((item) => {
+        const row = firsts.get(item.link.codeKey) === item ? created.get(item.link.codeKey) : undefined;
+        return row ? { created: true as const, link: toLink(row) } : settleUnclaimed(item);
+      }),
+    );
+  };
+  // A create the group statement did not claim: most often its code is held (and this read is all
+  // it costs); a holder expired by its own `now`, or gone since, is claimed on its own.
+  const settleUnclaimed = async ({ link, now }: ClaimItem): Promise<CreateLinkResult> => {
+    const holder = await find(link.codeKey);
+    if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
+    return claimOne(link, now);
+  };
+  const claim = groupConcurrent(claimGroup, {
+    maxInFlight: CLAIM_GROUPS_IN_FLIGHT,
+    maxGroupSize: MAX_CLAIM_GROUP,
+  });
+
+  return {
+    create: (link, now) => claim({ link, now }),
     findByCodeKey: find,
     async ping() {
       await pool.query('SELECT 1');

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LinkStore } from '../../core/link-store.js';
-import { createPostgresLinkStore, ensureDurableCommits, isConnectionLost } from '../../server/postgres-link-store.js';
+import { isConnectionLost } from '../../server/postgres-errors.js';
+import { createPostgresLinkStore, ensureDurableCommits } from '../../server/postgres-link-store.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
 import { startPostgresRelay, throughRelay } from './postgres-relay.js';
 
@@ -207,6 +208,72 @@ describe('postgres storage and failures', () => {
       expect((await store.create(link('lost-answer', { originalUrl: 'https://other.example' }), NOW)).created).toBe(
         false,
       );
+    } finally {
+      await relay.cut();
+    }
+  });
+
+  it('settles a group of concurrent creates in one statement as one at a time would', async () => {
+    const schema = newSchema();
+    const store = await open(schema); // two claims in flight at most: later creates group
+    await store.create(link('taken'), NOW);
+    await store.create(link('old', { expiresAt: NOW - 1 }), NOW - 10_000);
+    await store.create(link('edge', { expiresAt: NOW + 5 }), NOW - 10_000);
+    const fresh = Array.from({ length: 20 }, (_, i) => link(`g-${i}`));
+    const results = await Promise.all([
+      // These two go at once, each alone; everything after them waits and goes as one group.
+      store.create(link('alone-1'), NOW),
+      store.create(link('alone-2'), NOW),
+      ...fresh.map((made) => store.create(made, NOW)),
+      store.create(link('taken', { originalUrl: 'https://other.example/' }), NOW),
+      store.create(link('old', { originalUrl: 'https://new.example/' }), NOW),
+      store.create(link('twice', { originalUrl: 'https://first.example/' }), NOW),
+      store.create(link('TWICE', { originalUrl: 'https://second.example/' }), NOW),
+      // Expired by its own `now`, though not by the group's earliest: claimed all the same.
+      store.create(link('edge', { originalUrl: 'https://late.example/' }), NOW + 10),
+    ]);
+    const [, , ...grouped] = results;
+    expect(grouped.slice(0, 20)).toEqual(fresh.map((made) => ({ created: true, link: made })));
+    expect(grouped.slice(20)).toEqual([
+      { created: false, holderExpiresAt: NOW + 86_400_000 },
+      { created: true, link: link('old', { originalUrl: 'https://new.example/' }) },
+      { created: true, link: link('twice', { originalUrl: 'https://first.example/' }) },
+      { created: false, holderExpiresAt: NOW + 86_400_000 },
+      { created: true, link: link('edge', { originalUrl: 'https://late.example/' }) },
+    ]);
+    // One transaction wrote the group: its rows share the inserting transaction id.
+    const groupKeys = [...fresh.map((made) => made.codeKey), 'old', 'twice'];
+    const writers = await adminQuery<{ n: number }>(
+      `SELECT count(DISTINCT xmin::text)::int AS n FROM ${pg.escapeIdentifier(schema)}.links
+        WHERE code_key IN (${groupKeys.map((key) => `'${key}'`).join(', ')})`,
+    );
+    expect(writers[0]?.n).toBe(1);
+    expect(await store.findByCodeKey('taken')).toEqual(link('taken'));
+  });
+
+  it('retries a group whose connection is cut after the commit, and reports each link created, once', async () => {
+    const schema = newSchema();
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+      await store.create(link('held'), NOW);
+      const cut = relay.cutAfterAnswer('linklet_claim_group');
+      const made = Array.from({ length: 10 }, (_, i) => link(`cut-${i}`));
+      const results = await Promise.all([
+        store.create(link('alone-1'), NOW),
+        store.create(link('alone-2'), NOW),
+        ...made.map((one) => store.create(one, NOW)),
+        store.create(link('held', { originalUrl: 'https://other.example/' }), NOW),
+      ]);
+      await cut;
+      expect(results.slice(2)).toEqual([
+        ...made.map((one) => ({ created: true, link: one })),
+        { created: false, holderExpiresAt: NOW + 86_400_000 },
+      ]);
+      const rows = await adminQuery<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(schema)}.links WHERE code_key LIKE 'cut-%'`,
+      );
+      expect(rows[0]?.n).toBe(10);
     } finally {
       await relay.cut();
     }

@@ -19,6 +19,8 @@ const MAX_CLAIM_GROUP = 256;
 // 10 → 14.7k); two, so that one slow statement (a lock wait on another instance's claim) does
 // not hold up every create.
 const CLAIM_GROUPS_IN_FLIGHT = 2;
+// The most reads one `code_key = ANY(…)` lookup takes.
+const MAX_FIND_GROUP = 256;
 
 // One fixed key, so instances migrating any schema at once queue up instead of racing DDL.
 const MIGRATION_LOCK_KEY = 0x4c4e4b4c;
@@ -156,13 +158,27 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
-  const find = async (codeKey: string) => {
-    // Named: each connection parses and plans it once, then only binds and runs it.
+  const byCodeKeys = `SELECT ${columns} FROM ${links} WHERE code_key = ANY($1::text[])`;
+  const findGroup = async (codeKeys: string[]): Promise<Array<Link | undefined>> => {
+    if (codeKeys.length === 1) {
+      // Named: each connection parses and plans it once, then only binds and runs it.
+      const result = await withReconnect(() =>
+        pool.query<LinkRow>({ name: 'linklet_find', text: byCodeKey, values: codeKeys }),
+      );
+      return [result.rows[0] && toLink(result.rows[0])];
+    }
     const result = await withReconnect(() =>
-      pool.query<LinkRow>({ name: 'linklet_find', text: byCodeKey, values: [codeKey] }),
+      pool.query<LinkRow>({ name: 'linklet_find_group', text: byCodeKeys, values: [codeKeys] }),
     );
-    return result.rows[0] && toLink(result.rows[0]);
+    const found = new Map(result.rows.map((row) => [row.code_key, toLink(row)]));
+    return codeKeys.map((codeKey) => found.get(codeKey));
   };
+  // Reads (redirects the cache cannot answer) that arrive while the rest of the pool is busy go
+  // together in one statement, as creates do.
+  const find = groupConcurrent(findGroup, {
+    maxInFlight: Math.max(1, (options.poolSize ?? 10) - CLAIM_GROUPS_IN_FLIGHT),
+    maxGroupSize: MAX_FIND_GROUP,
+  });
 
   // The single-link path: every lone create, and every create a group could not settle.
   const claimOne = async (link: Link, now: number, uncertainAtFirst = false): Promise<CreateLinkResult> => {

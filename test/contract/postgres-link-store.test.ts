@@ -293,6 +293,25 @@ describe('postgres storage and failures', () => {
     }
   });
 
+  it('reads concurrent lookups together, and retries a grouped read whose connection is cut', async () => {
+    const schema = newSchema();
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+      const made = Array.from({ length: 12 }, (_, i) => link(`read-${i}`));
+      for (const one of made) await store.create(one, NOW);
+      const cut = relay.cutAfterAnswer('linklet_find_group');
+      // A pool of 5 keeps three reads in flight; the rest (an unknown code and a repeat among
+      // them) wait and go as one statement, whose answer the relay then cuts.
+      const keys = [...made.map((one) => one.codeKey), 'unknown', 'read-0'];
+      const found = await Promise.all(keys.map((key) => store.findByCodeKey(key)));
+      await cut;
+      expect(found).toEqual([...made, undefined, made[0]]);
+    } finally {
+      await relay.cut();
+    }
+  });
+
   it('turns synchronous_commit=off into on for its connections, and keeps stronger settings', async () => {
     for (const [setting, expected] of [
       ['off', 'on'],

@@ -16,12 +16,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openSqliteDatabase } from '../dist/server/sqlite-link-store.js';
+import { freePort } from '../scripts/free-port.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -74,15 +74,6 @@ const codeAt = (i) => `k${String(i).padStart(7, '0')}`;
 const urlAt = (i) => `https://example.com/articles/2026/11/${i}?utm_source=newsletter&utm_medium=email`;
 const DAY_MS = 86_400_000;
 const zipfSamplers = new Map();
-
-async function freePort() {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 /** Starts a server process, waits until it answers, and samples its memory on request. */
 async function startProcess(args, extraEnv) {

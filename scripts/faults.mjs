@@ -17,10 +17,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { freePort } from './free-port.mjs';
 
 const MAIN = resolve('dist/server/main.js');
 const BUSY_TIMEOUT_MS = 5000; // the SQLite store's busy timeout (server/sqlite-link-store.ts)
@@ -33,15 +34,6 @@ const DROP_PERMISSION_OVERRIDES = '--bounding-set=-dac_override,-dac_read_search
 
 // ---------------------------------------------------------------------------------------------
 // The server process
-
-async function freePort() {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 /**
  * Starts `node dist/server/main.js` and waits until it serves. `fileSizeBlocks` runs it under a

@@ -46,30 +46,40 @@ async function adminQuery<R extends pg.QueryResultRow>(sql: string): Promise<R[]
 
 const dropSchema = (schema: string) => adminQuery(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
 
-describeLinkStoreContract('postgres', async () => {
-  const schema = freshSchema();
-  return { store: await openStore(schema), dispose: () => dropSchema(schema).then(() => {}) };
-});
-
-describe('postgres across instances', () => {
+/**
+ * For a `describe` that opens stores in schemas of its own: `open` and `newSchema`, with the
+ * stores closed and the schemas dropped after its tests.
+ */
+function useStores() {
   const stores: LinkStore[] = [];
   const schemas: string[] = [];
-  const open = async (schema: string) => {
-    const store = await openStore(schema);
-    stores.push(store);
-    return store;
-  };
-  const newSchema = () => {
-    const schema = freshSchema();
-    schemas.push(schema);
-    return schema;
-  };
   afterAll(async () => {
     // Close first: DROP SCHEMA would otherwise wait on the stores' open connections' locks.
     for (const store of stores) await store.close().catch(() => {});
     // No store opened means no database to clean up, and a second error would bury the first.
     if (stores.length > 0) for (const schema of schemas) await dropSchema(schema);
   });
+  return {
+    async open(schema: string, connectionString?: string) {
+      const store = await openStore(schema, connectionString);
+      stores.push(store);
+      return store;
+    },
+    newSchema() {
+      const schema = freshSchema();
+      schemas.push(schema);
+      return schema;
+    },
+  };
+}
+
+describeLinkStoreContract('postgres', async () => {
+  const schema = freshSchema();
+  return { store: await openStore(schema), dispose: () => dropSchema(schema).then(() => {}) };
+});
+
+describe('postgres across instances', () => {
+  const { open, newSchema } = useStores();
 
   it('lets exactly one of 40 simultaneous creates across two instances win', async () => {
     const schema = newSchema();
@@ -113,22 +123,7 @@ describe('postgres across instances', () => {
 });
 
 describe('postgres storage and failures', () => {
-  const stores: LinkStore[] = [];
-  const schemas: string[] = [];
-  const open = async (schema: string, connectionString?: string) => {
-    const store = await openStore(schema, connectionString);
-    stores.push(store);
-    return store;
-  };
-  const newSchema = () => {
-    const schema = freshSchema();
-    schemas.push(schema);
-    return schema;
-  };
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {});
-    if (stores.length > 0) for (const schema of schemas) await dropSchema(schema);
-  });
+  const { open, newSchema } = useStores();
 
   it('keeps times as timestamptz and the canonical code as a byte-ordered primary key', async () => {
     const schema = newSchema();

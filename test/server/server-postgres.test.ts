@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresRelay } from '../contract/postgres-relay.js';
-import { type RunningServer, startServer } from './server-process.js';
+import { useServerProcesses } from './use-server-processes.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `linklet_server_${randomBytes(4).toString('hex')}`;
@@ -17,27 +17,22 @@ const serverUrl = (port?: number) => {
   return url.toString();
 };
 
+const admin = new pg.Client({ connectionString: DATABASE_URL });
+const { start } = useServerProcesses('postgres');
+beforeAll(async () => {
+  await admin.connect().catch((error: Error) => {
+    throw new Error(`PostgreSQL at TEST_DATABASE_URL (${DATABASE_URL}) is not reachable: ${error.message}`);
+  });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+});
+afterAll(async () => {
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end();
+});
+
 describe('two server processes on one PostgreSQL database', () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  const servers: RunningServer[] = [];
-
-  beforeAll(async () => {
-    await admin.connect().catch((error: Error) => {
-      throw new Error(`PostgreSQL at TEST_DATABASE_URL (${DATABASE_URL}) is not reachable: ${error.message}`);
-    });
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-
   it('share links and let exactly one instance win a contested code', async () => {
-    servers.push(
-      ...(await Promise.all([startServer({ DATABASE_URL: serverUrl() }), startServer({ DATABASE_URL: serverUrl() })])),
-    );
-    const [a, b] = servers as [RunningServer, RunningServer];
+    const [a, b] = await Promise.all([start({ DATABASE_URL: serverUrl() }), start({ DATABASE_URL: serverUrl() })]);
 
     // b looks first and finds nothing: a miss is never cached, so a's link shows up at once.
     expect((await fetch(`${b.origin}/%EA%B3%B5%EC%9C%A0`, { redirect: 'manual' })).status).toBe(404);
@@ -71,24 +66,11 @@ describe('two server processes on one PostgreSQL database', () => {
 });
 
 describe('a server whose PostgreSQL goes away', () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-
   it('answers 503 with Retry-After on /health, creates and uncached redirects while it is gone, and recovers', async () => {
     let relay = await startPostgresRelay(new URL(DATABASE_URL));
-    server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
+    const server = await start({ DATABASE_URL: serverUrl(relay.port) });
     const create = () =>
-      fetch(`${server?.origin}/api/v1/shorten`, {
+      fetch(`${server.origin}/api/v1/shorten`, {
         method: 'POST',
         body: JSON.stringify({ original_url: 'https://example.com/x' }),
       });
@@ -129,23 +111,10 @@ describe('a server whose PostgreSQL goes away', () => {
 });
 
 describe('a server whose PostgreSQL connection drops under a create', () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-
   it('answers 201 for the link it committed before the answer was lost, and makes it only once', async () => {
     const relay = await startPostgresRelay(new URL(DATABASE_URL));
     try {
-      server = await startServer({ DATABASE_URL: serverUrl(relay.port) });
+      const server = await start({ DATABASE_URL: serverUrl(relay.port) });
       await admin.query(`TRUNCATE ${schema}.links`);
       const cut = relay.cutAfterAnswer('linklet_claim');
       const made = await fetch(`${server.origin}/api/v1/shorten`, {
@@ -166,27 +135,14 @@ describe('a server whose PostgreSQL connection drops under a create', () => {
 });
 
 describe('DATABASE_POOL_SIZE', () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
-
   it('caps the connections one process opens, however many requests wait', async () => {
     const name = `linklet_pool_${randomBytes(4).toString('hex')}`;
     const url = new URL(serverUrl());
     url.searchParams.set('application_name', name);
-    server = await startServer({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '3' });
+    const server = await start({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '3' });
     const statuses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        fetch(`${server?.origin}/api/v1/shorten`, {
+        fetch(`${server.origin}/api/v1/shorten`, {
           method: 'POST',
           body: JSON.stringify({ original_url: `https://example.com/pool/${i}` }),
         }).then((response) => response.status),

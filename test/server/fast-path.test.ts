@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { request as httpRequest, type Server } from 'node:http';
-import { Writable } from 'node:stream';
+import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../core/handler.js';
@@ -8,6 +6,7 @@ import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http-server.js';
 import { withLinkCache } from '../../server/link-cache.js';
+import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
 // The same handler, store and clock behind two servers: one sends short URLs down the Node fast
 // path, the other sends everything through the core handler. Whatever the request, the two must
@@ -15,12 +14,6 @@ import { withLinkCache } from '../../server/link-cache.js';
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
 const DAY = 86_400_000;
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 interface Served {
   origin: string;
@@ -31,12 +24,7 @@ interface Served {
 
 async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-      done();
-    },
-  });
+  const sink = jsonLinesInto(logs);
   const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW });
   let calls = 0;
   const counted = (request: Request) => {
@@ -47,36 +35,11 @@ async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
     logger: pino({ level: 'info' }, sink),
     ...(fastPath && { shortUrls: { store, now: () => NOW } }),
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, server, handlerCalls: () => calls, logs };
+  return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, logs };
 }
 
-/** A raw HTTP/1.1 request (fetch would normalize the path and hide framing). */
-function send(origin: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method, path, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        const kept: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          // Framing and per-connection headers may differ (chunked vs Content-Length: 0).
-          if (['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) continue;
-          kept[name] = String(value);
-        }
-        resolve({ status: res.statusCode ?? 0, headers: kept, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const send = (origin: string, method: string, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(origin, { method, path, headers });
 
 const withoutRequestId = ({ headers, ...rest }: Answer) => {
   const { 'x-request-id': _, ...others } = headers;

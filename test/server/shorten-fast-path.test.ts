@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { request as httpRequest, type Server } from 'node:http';
-import { Writable } from 'node:stream';
+import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkletError } from '../../core/errors.js';
@@ -8,18 +6,13 @@ import { createHandler } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http-server.js';
+import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
 // Two servers, each with its own store but the same clock and the same sequence of generated
 // codes: one takes shorten requests down the Node fast path, the other sends everything through
 // the core handler. Fed the same requests in the same order, they must answer alike, and the
 // fast one must not have called the handler for the requests it takes.
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0, 250);
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 interface Served {
   origin: string;
@@ -31,12 +24,7 @@ interface Served {
 
 async function serve(fastPath: boolean, options: { store?: LinkStore; apiKey?: string } = {}): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-      done();
-    },
-  });
+  const sink = jsonLinesInto(logs);
   let generated = 0;
   const failures: Served['failures'] = [];
   const handler = createHandler({
@@ -64,44 +52,23 @@ async function serve(fastPath: boolean, options: { store?: LinkStore; apiKey?: s
       },
     }),
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, server, handlerCalls: () => calls, failures, logs };
+  return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, failures, logs };
 }
 
-/** A raw HTTP/1.1 POST; `chunked` sends the body without a Content-Length. */
-function post(
+/** A raw HTTP/1.1 POST; `chunked` sends the body without a Content-Length. The request id differs by design. */
+async function post(
   origin: string,
   path: string,
   body: string | Buffer,
   headers: Record<string, string> = {},
   chunked = false,
-) {
-  const { hostname, port } = new URL(origin);
-  const framing = chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(Buffer.byteLength(body)) };
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(
-      { host: hostname, port, method: 'POST', path, headers: { ...framing, ...headers }, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const kept: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) continue;
-            if (name !== 'x-request-id') kept[name] = String(value);
-          }
-          resolve({ status: res.statusCode ?? 0, headers: kept, body: text });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+): Promise<Answer> {
+  const framing: Record<string, string> = chunked
+    ? { 'Transfer-Encoding': 'chunked' }
+    : { 'Content-Length': String(Buffer.byteLength(body)) };
+  const answer = await rawRequest(origin, { method: 'POST', path, headers: { ...framing, ...headers }, body });
+  const { 'x-request-id': _, ...kept } = answer.headers;
+  return { ...answer, headers: kept };
 }
 
 const json = (value: unknown) => JSON.stringify(value);

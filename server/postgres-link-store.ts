@@ -221,7 +221,10 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
 
   // Creates that arrive while others are under way share one statement and one commit.
   const claimGroup = async (items: ClaimItem[]): Promise<CreateLinkResult[]> => {
-    if (items.length === 1) return [await claimOne((items[0] as ClaimItem).link, (items[0] as ClaimItem).now)];
+    if (items.length === 1) {
+      const { link, now } = items[0] as ClaimItem;
+      return [await claimOne(link, now)];
+    }
     // ON CONFLICT DO UPDATE may touch a row once per statement: the first create of each code
     // key goes in; the others are settled after it. Sorted, so that groups of several instances
     // lock their keys in one order and cannot deadlock.
@@ -240,7 +243,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
           claimed.map(({ link }) => link.createdAt),
           claimed.map(({ link }) => link.expiresAt),
           // The earliest `now` of the group: a holder expired by then is expired for each item.
-          // One that expires later is left alone here and its item settled by claimOne below.
+          // One that expires later is left alone here and its item settled on its own below.
           Math.min(...claimed.map(({ now }) => now)),
         ],
       });

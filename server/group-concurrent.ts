@@ -16,13 +16,12 @@ export function groupConcurrent<Item, Result>(
   { maxInFlight, maxGroupSize }: GroupConcurrentOptions,
 ): (item: Item) => Promise<Result> {
   type Waiting = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let inFlight = 0;
 
   const runNext = () => {
     while (inFlight < maxInFlight && waiting.length > 0) {
-      const group = waiting.slice(0, maxGroupSize);
-      waiting = waiting.slice(group.length);
+      const group = waiting.splice(0, maxGroupSize);
       inFlight += 1;
       runGroup(group.map(({ item }) => item))
         .then(

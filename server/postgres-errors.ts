@@ -1,7 +1,7 @@
 import type { StoreFault } from './store-faults.js';
 
 // Waits before each retry of a statement whose connection failed (a restart, a failover, a
-// dropped socket); after the last one the failure is reported (a 500, logged).
+// dropped socket); after the last one the failure is reported (a 503, see `postgresFaultOf`).
 const RECONNECT_DELAYS_MS = [50, 250, 750];
 
 // SQLSTATEs of a write that lost a race (the database judged it; the next attempt sees the

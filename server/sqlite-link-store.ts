@@ -224,9 +224,11 @@ export interface SqliteOptions {
   writerThread?: boolean;
 }
 
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 /** Every connection's settings: the busy timeout, a flush to disk at each commit (WAL is the file's). */
 const connectionPragmas = (options: SqliteOptions) => [
-  `busy_timeout = ${options.busyTimeoutMs ?? 5000}`,
+  `busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`,
   'synchronous = FULL',
 ];
 
@@ -235,7 +237,7 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   for (const pragma of connectionPragmas(options)) db.pragma(pragma);
-  switchToWal(db, options.busyTimeoutMs ?? 5000);
+  switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
   migrate(db);
   return db;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LinkStore } from '../../core/link-store.js';
+import type { Link, LinkStore } from '../../core/link-store.js';
 import { isConnectionLost } from '../../server/postgres-errors.js';
 import { createPostgresLinkStore, ensureDurableCommits } from '../../server/postgres-link-store.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
-import { startPostgresRelay, throughRelay } from './postgres-relay.js';
+import { type PostgresRelay, startPostgresRelay, throughRelay } from './postgres-relay.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -42,6 +42,17 @@ async function adminQuery<R extends pg.QueryResultRow>(sql: string): Promise<R[]
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Makes `creates` go as one group: two lone creates take both claim slots first, and every create
+ * asked for meanwhile waits for the next one. Answers the grouped creates' results, in order.
+ */
+async function createAsOneGroup(store: LinkStore, creates: Array<[Link, number]>) {
+  const lone = [store.create(link('alone-1'), NOW), store.create(link('alone-2'), NOW)];
+  const grouped = creates.map(([made, now]) => store.create(made, now));
+  await Promise.all(lone);
+  return Promise.all(grouped);
 }
 
 const dropSchema = (schema: string) => adminQuery(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
@@ -124,6 +135,16 @@ describe('postgres across instances', () => {
 
 describe('postgres storage and failures', () => {
   const { open, newSchema } = useStores();
+  /** Runs `body` on a store in a schema of its own whose connections pass a relay it can cut. */
+  const throughCutRelay = async (body: (store: LinkStore, relay: PostgresRelay, schema: string) => Promise<void>) => {
+    const schema = newSchema();
+    const relay = await startPostgresRelay(new URL(DATABASE_URL));
+    try {
+      await body(await open(schema, throughRelay(DATABASE_URL, relay)), relay, schema);
+    } finally {
+      await relay.cut();
+    }
+  };
 
   it('keeps times as timestamptz and the canonical code as a byte-ordered primary key', async () => {
     const schema = newSchema();
@@ -186,10 +207,7 @@ describe('postgres storage and failures', () => {
   });
 
   it('retries a create whose connection is cut after the commit, and reports it created, once', async () => {
-    const schema = newSchema();
-    const relay = await startPostgresRelay(new URL(DATABASE_URL));
-    try {
-      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+    await throughCutRelay(async (store, relay, schema) => {
       const made = link('lost-answer');
       const cut = relay.cutAfterAnswer('linklet_claim');
       const result = await store.create(made, NOW);
@@ -203,9 +221,7 @@ describe('postgres storage and failures', () => {
       expect((await store.create(link('lost-answer', { originalUrl: 'https://other.example' }), NOW)).created).toBe(
         false,
       );
-    } finally {
-      await relay.cut();
-    }
+    });
   });
 
   it('settles a group of concurrent creates in one statement as one at a time would', async () => {
@@ -215,19 +231,15 @@ describe('postgres storage and failures', () => {
     await store.create(link('old', { expiresAt: NOW - 1 }), NOW - 10_000);
     await store.create(link('edge', { expiresAt: NOW + 5 }), NOW - 10_000);
     const fresh = Array.from({ length: 20 }, (_, i) => link(`g-${i}`));
-    const results = await Promise.all([
-      // These two go at once, each alone; everything after them waits and goes as one group.
-      store.create(link('alone-1'), NOW),
-      store.create(link('alone-2'), NOW),
-      ...fresh.map((made) => store.create(made, NOW)),
-      store.create(link('taken', { originalUrl: 'https://other.example/' }), NOW),
-      store.create(link('old', { originalUrl: 'https://new.example/' }), NOW),
-      store.create(link('twice', { originalUrl: 'https://first.example/' }), NOW),
-      store.create(link('TWICE', { originalUrl: 'https://second.example/' }), NOW),
+    const grouped = await createAsOneGroup(store, [
+      ...fresh.map((made): [Link, number] => [made, NOW]),
+      [link('taken', { originalUrl: 'https://other.example/' }), NOW],
+      [link('old', { originalUrl: 'https://new.example/' }), NOW],
+      [link('twice', { originalUrl: 'https://first.example/' }), NOW],
+      [link('TWICE', { originalUrl: 'https://second.example/' }), NOW],
       // Expired by its own `now`, though not by the group's earliest: claimed all the same.
-      store.create(link('edge', { originalUrl: 'https://late.example/' }), NOW + 10),
+      [link('edge', { originalUrl: 'https://late.example/' }), NOW + 10],
     ]);
-    const [, , ...grouped] = results;
     expect(grouped.slice(0, 20)).toEqual(fresh.map((made) => ({ created: true, link: made })));
     expect(grouped.slice(20)).toEqual([
       { created: false, holderExpiresAt: NOW + 86_400_000 },
@@ -247,21 +259,16 @@ describe('postgres storage and failures', () => {
   });
 
   it('retries a group whose connection is cut after the commit, and reports each link created, once', async () => {
-    const schema = newSchema();
-    const relay = await startPostgresRelay(new URL(DATABASE_URL));
-    try {
-      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+    await throughCutRelay(async (store, relay, schema) => {
       await store.create(link('held'), NOW);
       const cut = relay.cutAfterAnswer('linklet_claim_group');
       const made = Array.from({ length: 10 }, (_, i) => link(`cut-${i}`));
-      const results = await Promise.all([
-        store.create(link('alone-1'), NOW),
-        store.create(link('alone-2'), NOW),
-        ...made.map((one) => store.create(one, NOW)),
-        store.create(link('held', { originalUrl: 'https://other.example/' }), NOW),
+      const results = await createAsOneGroup(store, [
+        ...made.map((one): [Link, number] => [one, NOW]),
+        [link('held', { originalUrl: 'https://other.example/' }), NOW],
       ]);
       await cut;
-      expect(results.slice(2)).toEqual([
+      expect(results).toEqual([
         ...made.map((one) => ({ created: true, link: one })),
         { created: false, holderExpiresAt: NOW + 86_400_000 },
       ]);
@@ -269,30 +276,20 @@ describe('postgres storage and failures', () => {
         `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(schema)}.links WHERE code_key LIKE 'cut-%'`,
       );
       expect(rows[0]?.n).toBe(10);
-    } finally {
-      await relay.cut();
-    }
+    });
   });
 
   it('retries a read whose connection is cut', async () => {
-    const schema = newSchema();
-    const relay = await startPostgresRelay(new URL(DATABASE_URL));
-    try {
-      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+    await throughCutRelay(async (store, relay) => {
       await store.create(link('read-me'), NOW);
       const cut = relay.cutAfterAnswer('linklet_find');
       expect((await store.findByCodeKey('read-me'))?.code).toBe('read-me');
       await cut;
-    } finally {
-      await relay.cut();
-    }
+    });
   });
 
   it('reads concurrent lookups together, and retries a grouped read whose connection is cut', async () => {
-    const schema = newSchema();
-    const relay = await startPostgresRelay(new URL(DATABASE_URL));
-    try {
-      const store = await open(schema, throughRelay(DATABASE_URL, relay));
+    await throughCutRelay(async (store, relay) => {
       const made = Array.from({ length: 12 }, (_, i) => link(`read-${i}`));
       for (const one of made) await store.create(one, NOW);
       const cut = relay.cutAfterAnswer('linklet_find_group');
@@ -302,9 +299,7 @@ describe('postgres storage and failures', () => {
       const found = await Promise.all(keys.map((key) => store.findByCodeKey(key)));
       await cut;
       expect(found).toEqual([...made, undefined, made[0]]);
-    } finally {
-      await relay.cut();
-    }
+    });
   });
 
   it('turns synchronous_commit=off into on for its connections, and keeps stronger settings', async () => {

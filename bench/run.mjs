@@ -20,7 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openSqliteDatabase } from '../dist/server/sqlite-link-store.js';
+import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
 import { freePort } from '../scripts/free-port.mjs';
 
 const env = process.env;
@@ -225,7 +225,7 @@ function seedSqlite(path, count) {
 
 /** A fresh PostgreSQL schema holding `count` active links; returns the server's DATABASE_URL. */
 async function seedPostgres(admin, schema, count) {
-  const { createPostgresLinkStore } = await import('../dist/server/postgres-link-store.js');
+  const { createPostgresLinkStore } = await import('../dist/server/stores/postgres/postgres-link-store.js');
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   const store = await createPostgresLinkStore({ connectionString: POSTGRES_URL, schema });
   await store.close();

@@ -1,14 +1,14 @@
 import cluster from 'node:cluster';
 import { LinkletError } from '../core/errors.js';
 import { createHandler } from '../core/handler.js';
-import { runPrimary } from './cluster.js';
-import { type Config, ConfigError, describeDatabase, loadConfig } from './config.js';
-import { closeGracefully, createHttpServer } from './http-server.js';
-import { withLinkCache } from './link-cache.js';
-import { createLogger, type Logger } from './logger.js';
-import { openLinkStore } from './open-link-store.js';
-import { createRateLimiter } from './rate-limit.js';
-import { sqliteFaultOf, startHint } from './sqlite-faults.js';
+import { closeGracefully, createHttpServer } from './http/http-server.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { runPrimary } from './process/cluster.js';
+import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
+import { createLogger, type Logger } from './process/logger.js';
+import { withLinkCache } from './stores/link-cache.js';
+import { openLinkStore } from './stores/open-link-store.js';
+import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
 
 /**
  * The companion server's entry point: configuration, store, HTTP, and a shutdown that loses

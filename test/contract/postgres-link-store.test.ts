@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Link, LinkStore } from '../../core/link-store.js';
-import { isConnectionLost } from '../../server/postgres-errors.js';
-import { createPostgresLinkStore, ensureDurableCommits } from '../../server/postgres-link-store.js';
+import { isConnectionLost } from '../../server/stores/postgres/postgres-errors.js';
+import { createPostgresLinkStore, ensureDurableCommits } from '../../server/stores/postgres/postgres-link-store.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
 import { type PostgresRelay, startPostgresRelay, throughRelay } from './postgres-relay.js';
 

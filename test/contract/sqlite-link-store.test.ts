@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteLinkStore, openSqliteDatabase } from '../../server/sqlite-link-store.js';
+import { createSqliteLinkStore, openSqliteDatabase } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-'));

@@ -7,7 +7,7 @@ import { createRandomCodeGenerator } from '../../core/generate-code.js';
 import { createHandler } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createSqliteLinkStore } from '../../server/sqlite-link-store.js';
+import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { useServerProcesses } from '../server/use-server-processes.js';
 
 const N = 120;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createHttpServer } from '../../server/http-server.js';
-import { withLinkCache } from '../../server/link-cache.js';
+import { createHttpServer } from '../../server/http/http-server.js';
+import { withLinkCache } from '../../server/stores/link-cache.js';
 import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
 // The same handler, store and clock behind two servers: one sends short URLs down the Node fast

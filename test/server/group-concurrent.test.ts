@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupConcurrent } from '../../server/group-concurrent.js';
+import { groupConcurrent } from '../../server/stores/group-concurrent.js';
 
 /** A `runGroup` that records each group and answers when the test says so. */
 function recordingGroups() {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { withLinkCache } from '../../server/link-cache.js';
+import { withLinkCache } from '../../server/stores/link-cache.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12);
 const link = (code: string, expiresAt: number, originalUrl = `https://example.com/${code}`): Link => ({

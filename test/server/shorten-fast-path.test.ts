@@ -5,7 +5,7 @@ import { LinkletError } from '../../core/errors.js';
 import { createHandler } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createHttpServer } from '../../server/http-server.js';
+import { createHttpServer } from '../../server/http/http-server.js';
 import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
 // Two servers, each with its own store but the same clock and the same sequence of generated

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
+import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
 import { switchToWal } from './switch-to-wal.js';
 
 /** Schema migrations, applied in order; `PRAGMA user_version` records how many have run. */

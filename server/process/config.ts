@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { isKnownTimeZone } from '../core/dates.js';
-import { DEFAULT_MAX_URL_LENGTH } from '../core/url.js';
+import { isKnownTimeZone } from '../../core/dates.js';
+import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
 
 /** Where links are kept, from `DATABASE_URL`. */
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; connectionString: string };

@@ -1,6 +1,6 @@
-import { isActive } from '../core/expiry.js';
-import type { Link, LinkStore } from '../core/link-store.js';
-import { keepLocationOf } from '../core/resolve.js';
+import { isActive } from '../../core/expiry.js';
+import type { Link, LinkStore } from '../../core/link-store.js';
+import { keepLocationOf } from '../../core/resolve.js';
 
 export interface LinkCacheOptions {
   /** Most links kept; the least recently used goes first. 0 turns the cache off. */

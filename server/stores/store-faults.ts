@@ -1,5 +1,5 @@
-import { LinkletError } from '../core/errors.js';
-import type { LinkStore } from '../core/link-store.js';
+import { LinkletError } from '../../core/errors.js';
+import type { LinkStore } from '../../core/link-store.js';
 
 /** What a client is told, and when to try again, for a store failure that should pass. */
 export interface StoreFault {

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
-import { groupConcurrent } from './group-concurrent.js';
+import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
+import { groupConcurrent } from '../group-concurrent.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
 
 export interface PostgresLinkStoreOptions {

@@ -1,4 +1,4 @@
-import type { StoreFault } from './store-faults.js';
+import type { StoreFault } from '../store-faults.js';
 
 const BUSY: StoreFault = {
   message: 'The link store is busy (another process holds its write lock); try again shortly.',

@@ -1,8 +1,8 @@
-import type { LinkStore } from '../core/link-store.js';
-import type { DatabaseConfig } from './config.js';
-import { postgresFaultOf } from './postgres-errors.js';
-import { sqliteFaultOf } from './sqlite-faults.js';
-import { createSqliteLinkStore } from './sqlite-link-store.js';
+import type { LinkStore } from '../../core/link-store.js';
+import type { DatabaseConfig } from '../process/config.js';
+import { postgresFaultOf } from './postgres/postgres-errors.js';
+import { sqliteFaultOf } from './sqlite/sqlite-faults.js';
+import { createSqliteLinkStore } from './sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from './store-faults.js';
 
 export interface OpenLinkStoreOptions {
@@ -16,7 +16,7 @@ export interface OpenLinkStoreOptions {
  */
 export async function openLinkStore(database: DatabaseConfig, options: OpenLinkStoreOptions = {}): Promise<LinkStore> {
   if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
-  const { createPostgresLinkStore } = await import('./postgres-link-store.js');
+  const { createPostgresLinkStore } = await import('./postgres/postgres-link-store.js');
   const store = await createPostgresLinkStore({
     connectionString: database.connectionString,
     poolSize: options.poolSize,

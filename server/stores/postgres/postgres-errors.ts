@@ -1,4 +1,4 @@
-import type { StoreFault } from './store-faults.js';
+import type { StoreFault } from '../store-faults.js';
 
 // Waits before each retry of a statement whose connection failed (a restart, a failover, a
 // dropped socket); after the last one the failure is reported (a 503, see `postgresFaultOf`).

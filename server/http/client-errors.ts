@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
-import { toErrorEnvelope } from '../core/envelopes.js';
-import { SECURITY_HEADERS } from '../core/security-headers.js';
-import type { Logger } from './logger.js';
+import { toErrorEnvelope } from '../../core/envelopes.js';
+import { SECURITY_HEADERS } from '../../core/security-headers.js';
+import type { Logger } from '../process/logger.js';
 
 /** Node's own answers to requests it could not parse or that came too slowly, by error code. */
 const ANSWERS: Record<string, { status: number; reason: string; message: string }> = {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import { toErrorEnvelope } from '../core/envelopes.js';
-import { statusOfErrorKind } from '../core/errors.js';
-import { SECURITY_HEADERS } from '../core/security-headers.js';
+import { toErrorEnvelope } from '../../core/envelopes.js';
+import { statusOfErrorKind } from '../../core/errors.js';
+import { SECURITY_HEADERS } from '../../core/security-headers.js';
 
 export interface RateLimitOptions {
   /** Requests a client may make per minute (and in one burst). */

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
+import { openLinkStore } from '../stores/open-link-store.js';
 import { type Config, describeDatabase } from './config.js';
 import type { Logger } from './logger.js';
-import { openLinkStore } from './open-link-store.js';
 
 /** How long workers get to finish their requests after a signal before they are killed. */
 const STOP_DEADLINE_MS = 15_000;

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiKeyRequired, carriesApiKey } from '../core/api-key.js';
+import { apiKeyRequired, carriesApiKey } from '../../core/api-key.js';
 import {
   API_CORS_HEADERS,
   type ApiAnswer,
   type ApiDialect,
   errorAnswer,
   type ShortenAnswerer,
-} from '../core/shorten-answer.js';
+} from '../../core/shorten-answer.js';
 
 export interface ShortenFastPathOptions {
   /** The handler's own shorten use case (`LinkletHandler.answerShorten`). */

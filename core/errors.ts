@@ -7,10 +7,12 @@ export type ErrorKind =
   | 'unauthorized'
   | 'not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'conflict'
   | 'gone'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'headers_too_large'
   | 'unavailable'
   | 'internal';
 
@@ -20,10 +22,12 @@ export const statusOfErrorKind = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   payload_too_large: 413,
   rate_limited: 429,
+  headers_too_large: 431,
   unavailable: 503,
   internal: 500,
 } as const satisfies Record<ErrorKind, number>;

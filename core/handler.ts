@@ -1,97 +1,90 @@
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { type Answer, API_CORS_HEADERS } from './answer.js';
 import { describeApi } from './api-description.js';
 import { apiKeyRequired, hasApiKey } from './api-key.js';
-import { dropDeclaredBody, limitStreamedBody as streamedBodyLimit } from './body-limit.js';
-import { toErrorEnvelope } from './envelopes.js';
+import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
+import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
-import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
-import type { LinkStore } from './link-store.js';
 import { createOpenApiDocument } from './openapi.js';
-import { answerShortUrl, resolveCode } from './resolve.js';
-import {
-  codeSegmentOf,
-  errorResponse,
-  notAllowed,
-  notFound,
-  sendAnswer,
-  sendApiAnswer,
-  wantsPage,
-} from './responses.js';
+import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
-import { API_CORS_HEADERS, createShortenAnswerer, type ShortenAnswerer } from './shorten-answer.js';
-import { DEFAULT_MAX_URL_LENGTH } from './url.js';
+import { type LinkletOptions, settingsOf } from './settings.js';
+import { createShortenAnswerer, type Dialect } from './shorten-answer.js';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
-
-/**
- * The handler, and its shorten use case as plain data for an adapter's fast path (the server's
- * Node path for creates), which answers exactly what the handler would for the same body.
- */
-export type LinkletHandler = FetchHandler & { answerShorten: ShortenAnswerer; maxBodyBytes: number };
-
-export interface HandlerOptions {
-  store: LinkStore;
-  /** Where short URLs live, e.g. `https://sho.rt`; short URLs are built from it, never from `Host`. */
-  baseUrl: string;
-  /** Epoch ms; injected so tests are exact. */
-  now?: () => number;
-  generateCode?: CodeGenerator;
-  /** IANA zone of legacy `expiration_date`s. */
-  timeZone?: string;
-  maxUrlLength?: number;
-  maxBodyBytes?: number;
-  /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
-  apiKey?: string;
-  /**
-   * Told of every unexpected failure (answered as 500), and of every 503 the store caused, so the
-   * adapter can log it; `request` is the very object the adapter passed in, so the adapter can key
-   * its own request data on it.
-   */
-  onError?: (error: unknown, request: Request) => void;
+/** Per-request data an adapter hands the handler, as Hono's `env`: read by the routes as `c.env`. */
+export interface RequestEnv {
+  /** The id the adapter logs this request under; failures are reported with it. */
+  requestId?: string;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Response>;
+
+/** A failure worth a log line (see `logLevelOf`), as the handler reports it to its adapter. */
+export interface FailureReport {
+  level: LogLevel;
+  request: Request;
+  requestId: string | undefined;
+}
+
+export interface HandlerOptions extends LinkletOptions {
+  /** Told of every failure worth logging: the unexpected ones (500) and store outages (503). */
+  onError?: (error: unknown, report: FailureReport) => void;
+}
+
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 const READ_ALLOW = ['GET', 'HEAD'];
 const CORS_ENTRIES = Object.entries(API_CORS_HEADERS);
+const STORE_DOWN_RETRY_SECONDS = 5;
+
+type Env = { Bindings: RequestEnv };
+
+/** Refuses a method with 405 and the methods the path does accept. */
+const notAllowed = (allow: readonly string[]) => (c: Context) => {
+  throw new LinkletError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(', ')}.`, {
+    allow,
+  });
+};
+const notFound = () => {
+  throw notFoundError();
+};
+
+/** Sends a core `Answer` through Hono, so middleware headers (CORS) still apply. */
+const send = (c: Context, answer: Answer): Response =>
+  answer.body === null
+    ? c.body(null, answer.status as 200, answer.headers)
+    : c.body(answer.body, answer.status as 200, answer.headers);
+
+/** Who an error answer is for: the page-or-JSON and CORS choice of `errorAnswer`. */
+const audienceOf = (c: Context) => ({ path: c.req.path, accept: c.req.header('accept') });
+
+/** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */
+export function codeSegmentOf(request: Request): string | undefined {
+  return /^\/([^/]+)\/?$/.exec(new URL(request.url).pathname)?.[1];
+}
 
 /**
  * The whole Linklet API as one web-standard `(Request) => Promise<Response>`: the server and the
  * extension's service worker both serve exactly this, each with its own store and base URL.
  */
-export function createHandler(options: HandlerOptions): LinkletHandler {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const now = options.now ?? Date.now;
-  const timeZone = options.timeZone ?? 'UTC';
-  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const deps = {
-    store: options.store,
-    now,
-    generateCode: options.generateCode ?? createRandomCodeGenerator(),
-    urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
-  };
-  const answerShorten = createShortenAnswerer(deps, baseUrl, timeZone);
-  const descriptionOptions = { baseUrl, maxUrlLength, timeZone, maxBodyBytes };
+export function createHandler(options: HandlerOptions): FetchHandler {
+  const settings = settingsOf(options);
+  const { store, maxBodyBytes } = settings;
+  const answerShorten = createShortenAnswerer(settings);
+  const descriptionOptions = settings;
   const openApi = createOpenApiDocument(descriptionOptions);
 
-  // The request as the adapter gave it: middleware may replace `c.req.raw` on the way.
-  const app = new Hono<{ Bindings: { request: Request } }>();
+  const app = new Hono<Env>();
   app.onError((error, c) => {
-    if (error instanceof LinkletError) {
-      // A store that cannot take writes (503) is worth a log line, with its cause.
-      if (error.kind === 'unavailable') options.onError?.(error, c.env.request);
-      return errorResponse(c, error);
-    }
-    options.onError?.(error, c.env.request);
-    return errorResponse(c, new LinkletError('internal', 'Internal server error; the server log has the details.'));
+    const level = logLevelOf(error);
+    if (level !== undefined) options.onError?.(error, { level, request: c.req.raw, requestId: c.env?.requestId });
+    return send(c, errorAnswer(error, audienceOf(c)));
   });
 
   const preflight = cors({
     allowMethods: API_ALLOW,
     allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
-    exposeHeaders: ['Location'],
+    exposeHeaders: ['Location', 'Retry-After'],
     maxAge: 86_400,
   });
   // The same headers `cors` sets on an actual request, set on the final response instead of on
@@ -105,15 +98,15 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
   app.use('/api.php', apiCors);
   app.use('/api/*', apiCors);
 
-  const tooLarge = () => {
+  const tooLarge = (): never => {
     throw new LinkletError('payload_too_large', `The request body must be at most ${maxBodyBytes} bytes.`);
   };
-  const limitStreamedBody = streamedBodyLimit(maxBodyBytes, tooLarge);
+  const limitChunkedBody = limitStreamedBody(maxBodyBytes, tooLarge);
   // A declared length is judged from the header alone, as bodyLimit does, but without touching
   // `request.body`: on Node that would turn a lazily read body into a web stream for nothing.
   const limitBody = async (c: Context, next: () => Promise<void>) => {
     const declared = c.req.header('content-length');
-    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitStreamedBody(c, next);
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitChunkedBody(c, next);
     const declaredBytes = Number.parseInt(declared, 10);
     if (declaredBytes > maxBodyBytes) {
       await dropDeclaredBody(c.req.raw, declaredBytes); // so the 413 is not lost to a reset
@@ -122,17 +115,13 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
     await next();
   };
   const requireApiKey = async (c: Context, next: () => Promise<void>) => {
-    if (options.apiKey !== undefined && !hasApiKey(c.req.raw, options.apiKey)) {
-      throw apiKeyRequired();
-    }
+    if (settings.apiKey !== undefined && !hasApiKey(c.req.raw, settings.apiKey)) throw apiKeyRequired();
     await next();
   };
-  app.post('/api.php', requireApiKey, limitBody, async (c) =>
-    sendApiAnswer(c, await answerShorten('legacy', await c.req.raw.text())),
-  );
-  app.post('/api/v1/shorten', requireApiKey, limitBody, async (c) =>
-    sendApiAnswer(c, await answerShorten('v1', await c.req.raw.text())),
-  );
+  const shortenRoute = (dialect: Dialect) => async (c: Context) =>
+    send(c, await answerShorten(dialect, new Uint8Array(await c.req.raw.arrayBuffer())));
+  app.post('/api.php', requireApiKey, limitBody, shortenRoute('legacy'));
+  app.post('/api/v1/shorten', requireApiKey, limitBody, shortenRoute('v1'));
   app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));
   app.get('/api/v1/shorten', (c) => c.json(describeApi('v1', descriptionOptions)));
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
@@ -144,27 +133,28 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
 
   app.get('/health', async (c) => {
     try {
-      await options.store.ping();
-      return c.json({ status: 'ok' });
+      await store.ping();
     } catch (error) {
-      options.onError?.(error, c.env.request);
-      return c.json(toErrorEnvelope('The link store is not answering.'), 503);
+      throw new LinkletError('unavailable', 'The link store is not answering.', {
+        cause: error,
+        retryAfterSeconds: STORE_DOWN_RETRY_SECONDS,
+      });
     }
+    return c.json({ status: 'ok' });
   });
   app.all('/health', notAllowed(READ_ALLOW));
   app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));
 
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);
-    if (segment === undefined) return notFound(c);
-    const at = now();
-    return sendAnswer(c, answerShortUrl(await resolveCode(segment, options.store, at), at, wantsPage(c)));
+    if (segment === undefined) return notFound();
+    const at = settings.now();
+    return send(c, answerShortUrl(await resolveCode(segment, store, at), at, audienceOf(c)));
   });
   app.all('*', (c) => {
-    if (codeSegmentOf(c.req.raw) === undefined) return notFound(c);
+    if (codeSegmentOf(c.req.raw) === undefined) return notFound();
     return notAllowed(READ_ALLOW)(c);
   });
 
-  const fetch: FetchHandler = async (request) => withSecurityHeaders(await app.fetch(request, { request }));
-  return Object.assign(fetch, { answerShorten, maxBodyBytes });
+  return async (request, env = {}) => withSecurityHeaders(await app.fetch(request, env));
 }

@@ -1,6 +1,7 @@
+import type { Answer } from './answer.js';
 import { codeKey, MAX_CODE_LENGTH } from './code.js';
-import { toErrorEnvelope } from './envelopes.js';
-import { renderErrorPage } from './error-page.js';
+import { type ErrorAudience, errorAnswer } from './error-answer.js';
+import { LinkletError } from './errors.js';
 import { isActive } from './expiry.js';
 import type { Link, LinkStore } from './link-store.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -44,34 +45,23 @@ export async function resolveCode(segment: string, store: LinkStore, now: number
   return key === undefined ? NOT_FOUND : resolutionOf(await store.findByCodeKey(key), now);
 }
 
-/**
- * What a short URL answers, as plain data. The fetch handler turns it into a `Response`; the
- * server's Node fast path writes it straight to the socket. Both send exactly this, so the rules
- * of redirects, 404 and 410 live here and nowhere else.
- */
-export interface ShortUrlAnswer {
-  status: 302 | 404 | 410;
-  /** Header names as sent, the security headers included; `Content-Length` is left to the adapter. */
-  headers: Record<string, string>;
-  /** The body of a GET (a HEAD sends none); null for the redirect. */
-  body: string | null;
-}
-
-const NOT_FOUND_TITLE = 'Not found';
 const NOT_FOUND_MESSAGE = 'There is no short link or page at this address.';
+
+/** The 404 of any path that is not a short link or an API route. */
+export const notFoundError = (): LinkletError => new LinkletError('not_found', NOT_FOUND_MESSAGE);
 
 /**
  * The answer to `GET /{code}` once the code is resolved at `now`: 302 to the link's ASCII URL
- * with a `Cache-Control` that ends with the link, or 404/410 as a page (`html`: the client is a
- * browser) or as the JSON envelope.
+ * with a `Cache-Control` that ends with the link, or the 404/410 error answer (a page for a
+ * browser, the JSON envelope for everyone else).
  */
-export function answerShortUrl(resolution: Resolution, now: number, html: boolean): ShortUrlAnswer {
+export function answerShortUrl(resolution: Resolution, now: number, audience: ErrorAudience): Answer {
   if (resolution.state === 'active') return redirectAnswer(resolution.link, now);
   if (resolution.state === 'expired') {
     const expiredOn = new Date(resolution.link.expiresAt).toISOString();
-    return pageOrEnvelopeAnswer(410, 'Link expired', `This short link expired on ${expiredOn}.`, html);
+    return errorAnswer(new LinkletError('gone', `This short link expired on ${expiredOn}.`), audience);
   }
-  return pageOrEnvelopeAnswer(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, html);
+  return errorAnswer(notFoundError(), audience);
 }
 
 // The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link never
@@ -95,31 +85,11 @@ export function keepLocationOf(link: Link): void {
 }
 
 /** 302 to the link's ASCII URL; caches may keep it only for the whole seconds the link has left. */
-export function redirectAnswer(link: Link, now: number): ShortUrlAnswer {
+export function redirectAnswer(link: Link, now: number): Answer {
   const secondsLeft = Math.max(0, Math.floor((link.expiresAt - now) / 1000));
   return {
     status: 302,
     headers: { Location: locationOf(link), 'Cache-Control': `private, max-age=${secondsLeft}`, ...SECURITY_HEADERS },
     body: null,
   };
-}
-
-/** The 404 of any path that is not a short link or an API route. */
-export function notFoundAnswer(html: boolean): ShortUrlAnswer {
-  return pageOrEnvelopeAnswer(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, html);
-}
-
-/** A 404 or 410 as a small HTML page for browsers, as the JSON error envelope for everyone else. */
-export function pageOrEnvelopeAnswer(status: 404 | 410, title: string, message: string, html: boolean): ShortUrlAnswer {
-  return html
-    ? {
-        status,
-        headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=UTF-8', ...SECURITY_HEADERS },
-        body: renderErrorPage(title, message),
-      }
-    : {
-        status,
-        headers: { 'Cache-Control': 'no-store', 'Content-Type': 'application/json', ...SECURITY_HEADERS },
-        body: JSON.stringify(toErrorEnvelope(message)),
-      };
 }

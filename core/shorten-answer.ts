@@ -1,69 +1,48 @@
+import { type Answer, jsonAnswer } from './answer.js';
 import { formatLegacyDate } from './dates.js';
-import { codeTakenMessage, toErrorEnvelope, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
-import { LinkletError } from './errors.js';
+import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
+import { invalid, LinkletError } from './errors.js';
 import { parseJsonText } from './parse-json-text.js';
-import { SECURITY_HEADERS } from './security-headers.js';
-import { type ShortenDeps, shorten } from './shorten.js';
+import type { LinkletSettings } from './settings.js';
+import { shorten } from './shorten.js';
 import { parseShortenBody } from './shorten-request.js';
 
+/** The two API dialects: `/api.php` (legacy) and `/api/v1/…` (v1). */
+export type Dialect = 'legacy' | 'v1';
+
 /**
- * An API answer as plain data. The fetch handler sends it through Hono; the server's Node fast
- * path for creates writes it straight to the socket. Both send exactly this, so what a shorten
- * request answers is decided here and nowhere else.
+ * Turns a shorten request's body bytes into its answer; a refusal is thrown as a `LinkletError`.
+ * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired.
  */
-export interface ApiAnswer {
-  status: number;
-  /**
-   * Header names as sent, the security headers included; the adapter adds `API_CORS_HEADERS` (on
-   * API paths) and `Content-Length`.
-   */
-  headers: Record<string, string>;
-  body: string;
+export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array) => Promise<Answer>;
+
+// `fatal`: invalid UTF-8 throws instead of turning into U+FFFD, which would store a URL nobody sent.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body's bytes as text; bytes that are not UTF-8 are a 400 saying so. */
+export function decodeUtf8Body(body: Uint8Array): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw invalid('The request body is not valid UTF-8; send JSON text encoded as UTF-8.');
+  }
 }
 
-/** What every actual (not preflight) API response carries, so any site's script can read it. */
-export const API_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Location',
-});
-
-export type ApiDialect = 'legacy' | 'v1';
-
-/** Turns a shorten request's body text into its answer; a refusal is thrown as a `LinkletError`. */
-export type ShortenAnswerer = (dialect: ApiDialect, bodyText: string) => Promise<ApiAnswer>;
-
-const jsonAnswer = (status: number, value: unknown, headers: Record<string, string>): ApiAnswer => ({
-  status,
-  headers: { 'Content-Type': 'application/json', ...headers, ...SECURITY_HEADERS },
-  body: JSON.stringify(value),
-});
-
 /**
- * The shorten use case of both API dialects, from body text to answer: the legacy dialect
+ * The shorten use case of both API dialects, from body bytes to answer: the legacy dialect
  * answers 200 and names the moment a taken code frees up in its 409; v1 answers 201 with a
  * `Location`.
  */
-export function createShortenAnswerer(deps: ShortenDeps, baseUrl: string, timeZone: string): ShortenAnswerer {
-  return async (dialect, bodyText) => {
-    const result = await shorten(parseShortenBody(parseJsonText(bodyText)), deps);
+export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
+  const { baseUrl, timeZone } = settings;
+  return async (dialect, body) => {
+    const result = await shorten(parseShortenBody(parseJsonText(decodeUtf8Body(body))), settings.shorten);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
     }
-    if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone), {});
+    if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
     const envelope = toV1Envelope(result.link, baseUrl);
     return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
   };
-}
-
-/** The answer to a refused or failed API request; anything but a `LinkletError` is a bare 500. */
-export function errorAnswer(error: unknown): ApiAnswer {
-  const known =
-    error instanceof LinkletError
-      ? error
-      : new LinkletError('internal', 'Internal server error; the server log has the details.');
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (known.allow) headers.Allow = known.allow.join(', ');
-  if (known.retryAfterSeconds !== undefined) headers['Retry-After'] = String(known.retryAfterSeconds);
-  return jsonAnswer(known.status, toErrorEnvelope(known.message), headers);
 }

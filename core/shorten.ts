@@ -6,7 +6,7 @@ import type { Link, LinkStore } from './link-store.js';
 import type { ShortenRequest } from './shorten-request.js';
 import { type OriginalUrlRules, parseOriginalUrl } from './url.js';
 
-export interface ShortenDeps {
+export interface ShortenContext {
   store: LinkStore;
   now: () => number;
   generateCode: CodeGenerator;
@@ -25,23 +25,23 @@ const MAX_GENERATION_ATTEMPTS = 12;
  * A generated code that collides is retried (growing after repeated collisions), so only a custom
  * code can come back as taken.
  */
-export async function shorten(request: ShortenRequest, deps: ShortenDeps): Promise<ShortenResult> {
-  const originalUrl = parseOriginalUrl(request.originalUrl, deps.urlRules);
-  const now = deps.now();
+export async function shorten(request: ShortenRequest, context: ShortenContext): Promise<ShortenResult> {
+  const originalUrl = parseOriginalUrl(request.originalUrl, context.urlRules);
+  const now = context.now();
   const expiresAt = expiryFor(request.expireDuration, now);
   const make = (code: string): Link => ({ code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt });
 
   if (request.customCode !== undefined) {
     const link = make(normalizeCustomCode(request.customCode));
-    const result = await deps.store.create(link, now);
+    const result = await context.store.create(link, now);
     return result.created ? result : { created: false, code: link.code, availableAt: result.holderExpiresAt };
   }
 
   for (let attempt = 0; attempt < MAX_GENERATION_ATTEMPTS; attempt++) {
     const length = GENERATED_CODE_LENGTH + Math.floor(attempt / COLLISIONS_PER_LENGTH);
-    const link = make(deps.generateCode(length));
+    const link = make(context.generateCode(length));
     if (RESERVED_CODES.has(link.codeKey)) continue;
-    const result = await deps.store.create(link, now);
+    const result = await context.store.create(link, now);
     if (result.created) return result;
   }
   throw new LinkletError('internal', 'No free code was found for this link; try again.');

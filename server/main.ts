@@ -1,11 +1,14 @@
 import cluster from 'node:cluster';
-import { LinkletError } from '../core/errors.js';
 import { createHandler } from '../core/handler.js';
-import { closeGracefully, createHttpServer } from './http/http-server.js';
+import { settingsOf } from '../core/settings.js';
+import { createShortenAnswerer } from '../core/shorten-answer.js';
+import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { createRequestLog } from './http/request-log.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
+import { closeGracefully, stopOnSignals } from './process/shutdown.js';
 import { withLinkCache } from './stores/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
@@ -28,33 +31,29 @@ async function main(): Promise<void> {
 
 /** One serving process: store (with its cache), handler, HTTP server, graceful shutdown. */
 async function serve(config: Config, logger: Logger): Promise<void> {
-  const store = withLinkCache(await openLinkStore(config.database, { poolSize: config.databasePoolSize }), {
-    maxEntries: config.cacheEntries,
-    maxAgeMs: config.cacheSeconds * 1000,
+  const opened = await openLinkStore(config.database, {
+    poolSize: config.databasePoolSize,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
   });
-  const logFailure = (error: unknown, details: { reqId: string | undefined; method: string; url: string }) => {
-    // A LinkletError here is a 503: the store cannot take writes now (locked, full, read-only).
-    if (error instanceof LinkletError) logger.warn({ err: error, ...details }, 'store unavailable');
-    else logger.error({ err: error, ...details }, 'request failed');
-  };
-  const handler = createHandler({
+  const store = withLinkCache(opened, { maxEntries: config.cacheEntries, maxAgeMs: config.cacheSeconds * 1000 });
+  const log = createRequestLog(logger, { accessLog: config.accessLog });
+  const options = {
     store,
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
     maxUrlLength: config.maxUrlLength,
     apiKey: config.apiKey,
-    onError: (error, request) =>
-      logFailure(error, { reqId: requestIdOf(request), method: request.method, url: request.url }),
+  };
+  const handler = createHandler({
+    ...options,
+    onError: (error, { level, request, requestId }) =>
+      log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),
   });
-  const { server, requestIdOf } = createHttpServer(handler, {
-    logger,
+  const settings = settingsOf(options);
+  const server = createHttpServer(handler, {
+    log,
     shortUrls: { store },
-    creates: {
-      answer: handler.answerShorten,
-      maxBodyBytes: handler.maxBodyBytes,
-      apiKey: config.apiKey,
-      onError: logFailure,
-    },
+    creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     rateLimiter:
@@ -63,26 +62,19 @@ async function serve(config: Config, logger: Logger): Promise<void> {
         : undefined,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    try {
+  stopOnSignals(
+    async (signal) => {
+      logger.info({ signal }, 'shutting down');
       await closeGracefully(server);
       await store.close();
       logger.info('stopped');
       logger.flush();
-      process.exit(0);
-    } catch (error) {
+    },
+    (error) => {
       logger.fatal({ err: error }, 'shutdown failed');
       logger.flush();
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
+    },
+  );
   server.on('error', (error) => {
     logger.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
     void store.close().finally(() => process.exit(1));

@@ -1,53 +1,58 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { toErrorEnvelope } from '../../core/envelopes.js';
-import { SECURITY_HEADERS } from '../../core/security-headers.js';
-import type { Logger } from '../process/logger.js';
+import { errorAnswer } from '../../core/error-answer.js';
+import { type ErrorKind, LinkletError } from '../../core/errors.js';
+import type { RequestLog } from './request-log.js';
 
-/** Node's own answers to requests it could not parse or that came too slowly, by error code. */
-const ANSWERS: Record<string, { status: number; reason: string; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    reason: 'Request Timeout',
-    message: 'The request took too long to arrive; send it again.',
-  },
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    reason: 'Request Header Fields Too Large',
-    message: 'The request headers are too large.',
-  },
+/** Node's own refusals of requests it could not parse or that came too slowly, by error code. */
+const REFUSALS: Record<string, { kind: ErrorKind; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { kind: 'request_timeout', message: 'The request took too long to arrive; send it again.' },
+  HPE_HEADER_OVERFLOW: { kind: 'headers_too_large', message: 'The request headers are too large.' },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: {
-    status: 413,
-    reason: 'Content Too Large',
+    kind: 'payload_too_large',
     message: 'The request body has too large chunk extensions.',
   },
 };
-const BAD_REQUEST = { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP.' };
+const NOT_HTTP = { kind: 'invalid', message: 'The request is not valid HTTP.' } as const;
 
 /**
  * Node's `clientError` hook: what Node would answer itself (408 for a request that did not
  * arrive within the timeouts, 431 for oversized headers, 400 for anything that is not HTTP), but
- * with the error envelope and the headers every response carries, then the connection is closed.
+ * written by the core's `errorAnswer` like every other error, then the connection is closed. A
+ * refused `HEAD` gets the headers alone, as any answer to HEAD.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex, logger: Logger): void {
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: Buffer },
+  socket: Duplex,
+  log: RequestLog,
+): void {
   const writable = socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0;
   if (error.code === 'ECONNRESET' || !writable) {
     socket.destroy();
     return;
   }
-  const answer = ANSWERS[error.code ?? ''] ?? BAD_REQUEST;
-  logger.info({ code: error.code, status: answer.status }, 'unreadable request');
-  const body = JSON.stringify(toErrorEnvelope(answer.message));
+  const refusal = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
+  const answer = errorAnswer(new LinkletError(refusal.kind, refusal.message));
+  const trace = log.begin(methodOf(error.rawPacket), '', undefined);
+  log.answered(trace, answer.status);
+  const body = answer.body ?? '';
   const headers = {
-    ...SECURITY_HEADERS,
-    'Content-Type': 'application/json',
+    ...answer.headers,
     'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
+    'X-Request-Id': trace.id,
     Connection: 'close',
   };
   const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  socket.end(`HTTP/1.1 ${answer.status} ${answer.reason}\r\n${head}\r\n${body}`, () => socket.destroy());
+  const statusLine = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n`;
+  socket.end(`${statusLine}${head}\r\n${trace.method === 'HEAD' ? '' : body}`, () => socket.destroy());
   // A client that stops reading must not keep the socket open.
   setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** The method of the request Node refused, read from the bytes it had (empty when unknown). */
+function methodOf(rawPacket: Buffer | undefined): string {
+  if (rawPacket === undefined) return '';
+  return /^[A-Z]{1,16}(?= )/.exec(rawPacket.subarray(0, 17).toString('latin1'))?.[0] ?? '';
 }

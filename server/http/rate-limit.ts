@@ -1,8 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import { toErrorEnvelope } from '../../core/envelopes.js';
-import { statusOfErrorKind } from '../../core/errors.js';
-import { SECURITY_HEADERS } from '../../core/security-headers.js';
 
 export interface RateLimitOptions {
   /** Requests a client may make per minute (and in one burst). */
@@ -113,21 +110,4 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 /** Requests never limited: CORS preflights (no work, and a refused one reads as a CORS error) and health checks. */
 export function isExempt(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' || req.url === '/health';
-}
-
-/** The 429 answer: the error envelope, `Retry-After`, and the headers every response carries. */
-export function sendTooManyRequests(res: ServerResponse, retryAfterSeconds: number, requestId: string): void {
-  const body = JSON.stringify(
-    toErrorEnvelope(`Too many requests from this client; try again in ${retryAfterSeconds} s.`),
-  );
-  res.writeHead(statusOfErrorKind.rate_limited, {
-    ...SECURITY_HEADERS,
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'Retry-After': String(retryAfterSeconds),
-    'Access-Control-Allow-Origin': '*',
-    'X-Request-Id': requestId,
-  });
-  res.end(body);
 }

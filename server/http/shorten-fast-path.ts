@@ -1,34 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Answer, API_CORS_HEADERS } from '../../core/answer.js';
 import { apiKeyRequired, carriesApiKey } from '../../core/api-key.js';
-import {
-  API_CORS_HEADERS,
-  type ApiAnswer,
-  type ApiDialect,
-  errorAnswer,
-  type ShortenAnswerer,
-} from '../../core/shorten-answer.js';
+import { errorAnswer, logLevelOf } from '../../core/error-answer.js';
+import type { Dialect, ShortenAnswerer } from '../../core/shorten-answer.js';
+import { PLAIN_HOST } from './redirect-fast-path.js';
+import type { RequestLog } from './request-log.js';
+import { writeAnswer } from './write-answer.js';
 
 export interface ShortenFastPathOptions {
-  /** The handler's own shorten use case (`LinkletHandler.answerShorten`). */
+  /** The core's shorten use case, made from the handler's own settings (`createShortenAnswerer`). */
   answer: ShortenAnswerer;
   /** The handler's body limit: larger (or undeclared) bodies go to the handler, which answers 413. */
   maxBodyBytes: number;
   apiKey?: string;
-  /** Told of a failure the handler would report to its `onError` (a 500, or a 503 from the store). */
-  onError?: (error: unknown, request: { reqId: string; method: string; url: string }) => void;
+  log: RequestLog;
 }
 
 const SHORTEN_TARGET = /^\/(?:api\/v1\/(shorten)|api\.php)(?:\?|$)/;
-// `Response.text()` decodes this way (UTF-8, a leading BOM dropped, bad bytes replaced).
-const utf8 = new TextDecoder();
 
 /**
- * The dialect of a shorten request the fast path can take: a `POST` to `/api/v1/shorten` or
+ * The dialect of a shorten request this path can take: a `POST` to `/api/v1/shorten` or
  * `/api.php` whose body has a declared length within the limit. Everything else (a chunked or
- * oversized body, an odd path) is left to the core handler.
+ * oversized body, an odd path or Host) is left to the core handler.
  */
-export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): ApiDialect | undefined {
-  if (req.method !== 'POST') return undefined;
+export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): Dialect | undefined {
+  if (req.method !== 'POST' || !PLAIN_HOST.test(req.headers.host ?? '')) return undefined;
   const target = SHORTEN_TARGET.exec(req.url ?? '');
   const declared = req.headers['content-length'];
   if (target === null || declared === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
@@ -37,42 +33,39 @@ export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): Ap
 }
 
 /**
- * Answers a shorten request without web Request/Response objects: the body is read from the
- * socket, and the core's `answerShorten` (the very function behind the handler's routes) turns
- * it into the answer, written as is with the API's CORS headers. The API key is checked before
- * the body is read, as the handler does. `sent` is told the status once the answer is written.
+ * Shorten requests without web Request/Response objects: the body is read from the socket, and
+ * the core's `answerShorten` (the very function behind the handler's routes) turns it into the
+ * answer, written as is with the API's CORS headers. The API key is checked before the body is
+ * read, as the handler does. Returns whether it took the request.
  */
-export function serveShortenRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  dialect: ApiDialect,
-  reqId: string,
-  options: ShortenFastPathOptions,
-  sent: (status: number) => void,
-): void {
-  const send = (answer: ApiAnswer) => {
-    const headers: Record<string, string> = { ...answer.headers, ...API_CORS_HEADERS, 'X-Request-Id': reqId };
-    headers['Content-Length'] = String(Buffer.byteLength(answer.body));
-    res.writeHead(answer.status, headers);
-    res.end(answer.body);
-    sent(answer.status);
+export function createShortenFastPath(options: ShortenFastPathOptions) {
+  const { log, apiKey } = options;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const dialect = shortenDialectOf(req, options.maxBodyBytes);
+    if (dialect === undefined) return false;
+    const trace = log.begin('POST', req.url ?? '', req.headers['x-request-id']);
+    const send = (answer: Answer) => {
+      Object.assign(answer.headers, API_CORS_HEADERS);
+      writeAnswer(res, answer, trace.id);
+      log.answered(trace, answer.status);
+    };
+    const fail = (error: unknown) => {
+      const level = logLevelOf(error);
+      if (level !== undefined) log.failed(error, level, trace);
+      send(errorAnswer(error, trace));
+    };
+    if (apiKey !== undefined && !carriesApiKey(header(req, 'x-api-key'), header(req, 'authorization'), apiKey)) {
+      fail(apiKeyRequired());
+      return true;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      options.answer(dialect, body).then(send, fail);
+    });
+    return true;
   };
-  const fail = (error: unknown) => {
-    const answer = errorAnswer(error);
-    if (answer.status >= 500) options.onError?.(error, { reqId, method: 'POST', url: req.url ?? '' });
-    send(answer);
-  };
-  const { apiKey } = options;
-  if (apiKey !== undefined && !carriesApiKey(header(req, 'x-api-key'), header(req, 'authorization'), apiKey)) {
-    fail(apiKeyRequired());
-    return;
-  }
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const body = utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    options.answer(dialect, body).then(send, fail);
-  });
 }
 
 /** A header as `Headers.get` gives it: repeated values joined by `, `. */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
 
@@ -16,6 +17,8 @@ export interface Config {
   maxUrlLength: number;
   apiKey: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** One `info` line per answered request (`ACCESS_LOG`); failures are logged either way. */
+  accessLog: boolean;
   /** Active links kept in each process's memory (LRU); 0 turns the cache off. */
   cacheEntries: number;
   /** Longest a cached link is trusted before it is read again (never past its expiry). */
@@ -57,6 +60,7 @@ const envSchema = z.object({
   MAX_URL_LENGTH: optional(z.coerce.number().int().min(32).max(65_536)).default(DEFAULT_MAX_URL_LENGTH),
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),
   CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(100_000),
   CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
   WORKERS: optional(z.string())
@@ -113,12 +117,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: values.PORT,
     host: values.HOST,
-    baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    baseUrl: trimTrailingSlashes(values.BASE_URL ?? `http://localhost:${values.PORT}`),
     database: values.DATABASE_URL,
     timeZone: values.TIMEZONE,
     maxUrlLength: values.MAX_URL_LENGTH,
     apiKey: values.API_KEY,
     logLevel: values.LOG_LEVEL,
+    accessLog: values.ACCESS_LOG === 'on',
     cacheEntries: values.CACHE_ENTRIES,
     cacheSeconds: values.CACHE_SECONDS,
     workers: values.WORKERS,

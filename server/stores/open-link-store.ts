@@ -8,6 +8,8 @@ import { withFaultsAsUnavailable } from './store-faults.js';
 export interface OpenLinkStoreOptions {
   /** PostgreSQL connections of this process (`DATABASE_POOL_SIZE`). */
   poolSize?: number;
+  /** Told of store failures no request sees (a dropped idle PostgreSQL connection). */
+  onBackgroundError?: (error: Error) => void;
 }
 
 /**
@@ -20,6 +22,7 @@ export async function openLinkStore(database: DatabaseConfig, options: OpenLinkS
   const store = await createPostgresLinkStore({
     connectionString: database.connectionString,
     poolSize: options.poolSize,
+    onBackgroundError: options.onBackgroundError,
   });
   return withFaultsAsUnavailable(store, postgresFaultOf);
 }

@@ -251,8 +251,10 @@ describe('500 on unexpected failures', () => {
       expect(body.message).not.toContain('Error');
 
       expect(onError).toHaveBeenCalledTimes(1);
-      const [reported, reportedRequest] = onError.mock.calls[0] ?? [];
+      const [reported, report] = onError.mock.calls[0] ?? [];
       expect(reported).toBe(error);
+      expect(report.level).toBe('error');
+      const reportedRequest = report.request;
       expect(reportedRequest).toBeInstanceOf(Request);
       expect(reportedRequest.method).toBe('POST');
       expect(reportedRequest.url).toBe(`https://sho.rt${path}`);
@@ -267,7 +269,10 @@ describe('500 on unexpected failures', () => {
     expect(response.status).toBe(500);
     expect((await json(response)).message).not.toContain('disk');
     expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError).toHaveBeenCalledWith(error, expect.any(Request));
+    expect(onError).toHaveBeenCalledWith(
+      error,
+      expect.objectContaining({ level: 'error', request: expect.any(Request) }),
+    );
   });
 
   it('does not report client errors as failures', async () => {

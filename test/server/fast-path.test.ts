@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../core/handler.js';
+import { createHandler, type RequestEnv } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
+import { createRequestLog } from '../../server/http/request-log.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
 import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
@@ -27,12 +28,12 @@ async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
   const sink = jsonLinesInto(logs);
   const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW });
   let calls = 0;
-  const counted = (request: Request) => {
+  const counted = (request: Request, env?: RequestEnv) => {
     calls++;
-    return handler(request);
+    return handler(request, env);
   };
-  const { server } = createHttpServer(counted, {
-    logger: pino({ level: 'info' }, sink),
+  const server = createHttpServer(counted, {
+    log: createRequestLog(pino({ level: 'info' }, sink)),
     ...(fastPath && { shortUrls: { store, now: () => NOW } }),
   });
   return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, logs };
@@ -106,6 +107,19 @@ describe('the Node fast path for short URLs', () => {
     expect(viaFast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(fast.handlerCalls()).toBe(before);
   });
+
+  it.each(['/%68ealth', '/HEALTH', '/Health/', '/%61pi', '/API', '/admin', '/%41dmin/', '/api.php'])(
+    'leaves %s, a reserved word however it is spelled, to the core handler with the same answer',
+    async (path) => {
+      for (const method of ['GET', 'HEAD']) {
+        const [viaFast, viaHandler] = await Promise.all([
+          send(fast.origin, method, path),
+          send(slow.origin, method, path),
+        ]);
+        expect(withoutRequestId(viaFast)).toEqual(withoutRequestId(viaHandler));
+      }
+    },
+  );
 
   it('sends what the rules say: 302 with max-age to the expiry, 410 and 404 as page or envelope', async () => {
     const redirect = await send(fast.origin, 'GET', `/${hangul}`);

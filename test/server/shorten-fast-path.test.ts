@@ -2,10 +2,13 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkletError } from '../../core/errors.js';
-import { createHandler } from '../../core/handler.js';
+import { createHandler, type RequestEnv } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { settingsOf } from '../../core/settings.js';
+import { createShortenAnswerer } from '../../core/shorten-answer.js';
 import { createHttpServer } from '../../server/http/http-server.js';
+import { createRequestLog } from '../../server/http/request-log.js';
 import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
 
 // Two servers, each with its own store but the same clock and the same sequence of generated
@@ -18,40 +21,47 @@ interface Served {
   origin: string;
   server: Server;
   handlerCalls: () => number;
-  failures: Array<{ message: string; reqId: string | undefined }>;
+  failures: () => Array<{ message: string; reqId: string | undefined }>;
   logs: Array<Record<string, unknown>>;
 }
 
 async function serve(fastPath: boolean, options: { store?: LinkStore; apiKey?: string } = {}): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
-  const sink = jsonLinesInto(logs);
+  const log = createRequestLog(pino({ level: 'info' }, jsonLinesInto(logs)));
   let generated = 0;
-  const failures: Served['failures'] = [];
-  const handler = createHandler({
+  const linklet = {
     store: options.store ?? createMemoryLinkStore(),
     baseUrl: 'https://sho.rt',
     now: () => NOW,
-    generateCode: (length) => `g${(generated++).toString(36).padStart(length - 1, '0')}`,
+    generateCode: (length: number) => `g${(generated++).toString(36).padStart(length - 1, '0')}`,
     apiKey: options.apiKey,
-    onError: (error) => failures.push({ message: String(error), reqId: undefined }),
+  };
+  // Wired as server/main.ts wires it: failures reach the same request log on both paths.
+  const handler = createHandler({
+    ...linklet,
+    onError: (error, { level, request, requestId }) =>
+      log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),
   });
   let calls = 0;
-  const counted = (request: Request) => {
+  const counted = (request: Request, env?: RequestEnv) => {
     calls++;
-    return handler(request);
+    return handler(request, env);
   };
-  const { server } = createHttpServer(counted, {
-    logger: pino({ level: 'info' }, sink),
+  const settings = settingsOf(linklet);
+  const server = createHttpServer(counted, {
+    log,
     ...(fastPath && {
-      creates: {
-        answer: handler.answerShorten,
-        maxBodyBytes: handler.maxBodyBytes,
-        apiKey: options.apiKey,
-        onError: (error: unknown, request: { reqId: string }) =>
-          failures.push({ message: String(error), reqId: request.reqId }),
-      },
+      creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: options.apiKey },
     }),
   });
+  // What was logged as a failure (warn or error), as the error's string and the request's id.
+  const failures = () =>
+    logs
+      .filter((line) => (line.level as number) >= 40)
+      .map((line) => {
+        const err = line.err as { type: string; message: string };
+        return { message: `${err.type}: ${err.message}`, reqId: line.reqId as string | undefined };
+      });
   return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, failures, logs };
 }
 
@@ -72,6 +82,12 @@ async function post(
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+// `{"original_url":"https://example.com/\xff"}`: JSON, but not UTF-8 (a decoder that repairs it would store U+FFFD).
+const INVALID_UTF8_URL = Buffer.concat([
+  Buffer.from('{"original_url":"https://example.com/'),
+  Buffer.from([0xff]),
+  Buffer.from('"}'),
+]);
 const BODIES: Array<[string, string | Buffer]> = [
   ['a generated code', json({ original_url: 'https://example.com/a' })],
   [
@@ -82,6 +98,7 @@ const BODIES: Array<[string, string | Buffer]> = [
   ['a Hangul code and IDN URL', json({ original_url: 'https://bücher.example/한글', custom_code: '한글' })],
   ['a body with a BOM', `\uFEFF${json({ original_url: 'https://example.com/bom' })}`],
   ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+  ['invalid UTF-8 inside a valid JSON string', INVALID_UTF8_URL],
   ['malformed JSON', '{"original_url":'],
   ['an empty body', ''],
   ['whitespace', '  \n'],
@@ -123,9 +140,22 @@ describe('the Node fast path for shorten requests', () => {
     expect(made.headers).toMatchObject({
       location: expect.stringMatching(/^https:\/\/sho\.rt\/g\w+\/$/),
       'access-control-allow-origin': '*',
-      'access-control-expose-headers': 'Location',
+      'access-control-expose-headers': 'Location, Retry-After',
       'x-content-type-options': 'nosniff',
     });
+  });
+
+  it('refuses a body that is not UTF-8 with a 400 that says so, on both endpoints and both paths', async () => {
+    for (const path of ['/api/v1/shorten', '/api.php']) {
+      for (const chunked of [false, true]) {
+        const answer = await post(fast.origin, path, INVALID_UTF8_URL, {}, chunked);
+        expect(answer.status).toBe(400);
+        expect(JSON.parse(answer.body)).toEqual({
+          status: 'error',
+          message: 'The request body is not valid UTF-8; send JSON text encoded as UTF-8.',
+        });
+      }
+    }
   });
 
   it('leaves chunked, oversized and other requests to the core handler, with the same answers', async () => {
@@ -208,15 +238,38 @@ describe('the shorten fast path when the store fails', () => {
     try {
       const body = json({ original_url: 'https://example.com/f' });
       const viaFast = await post(failFast.origin, '/api/v1/shorten', body, { 'X-Request-Id': 'fail-1' });
-      expect(viaFast).toEqual(await post(failSlow.origin, '/api/v1/shorten', body));
+      expect(viaFast).toEqual(await post(failSlow.origin, '/api/v1/shorten', body, { 'X-Request-Id': 'fail-2' }));
       expect(viaFast.status).toBe(status);
       expect(JSON.parse(viaFast.body).message).toMatch(message);
       expect(viaFast.body).not.toMatch(/disk on fire/);
-      expect(failFast.failures).toEqual([{ message: String(error), reqId: 'fail-1' }]);
+      expect(failFast.failures()).toEqual([{ message: String(error), reqId: 'fail-1' }]);
+      expect(failSlow.failures()).toEqual([{ message: String(error), reqId: 'fail-2' }]);
       expect(failFast.handlerCalls()).toBe(0);
     } finally {
       failFast.server.close();
       failSlow.server.close();
+    }
+  });
+
+  it('answers and logs "no free code" alike on both paths: an error, not a store outage', async () => {
+    const full = (): LinkStore => ({
+      ...createMemoryLinkStore(),
+      create: async () => ({ created: false, holderExpiresAt: NOW + 1000 }),
+    });
+    const [fullFast, fullSlow] = await Promise.all([serve(true, { store: full() }), serve(false, { store: full() })]);
+    try {
+      const body = json({ original_url: 'https://example.com/n' });
+      const viaFast = await post(fullFast.origin, '/api/v1/shorten', body, { 'X-Request-Id': 'full-1' });
+      expect(viaFast).toEqual(await post(fullSlow.origin, '/api/v1/shorten', body, { 'X-Request-Id': 'full-1' }));
+      expect(viaFast.status).toBe(500);
+      expect(JSON.parse(viaFast.body).message).toMatch(/No free code/);
+      for (const served of [fullFast, fullSlow]) {
+        const failures = served.logs.filter((line) => (line.level as number) >= 40);
+        expect(failures.map((line) => [line.level, line.msg, line.reqId])).toEqual([[50, 'request failed', 'full-1']]);
+      }
+    } finally {
+      fullFast.server.close();
+      fullSlow.server.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { ExpireDuration } from '../../core/expiry.js';
 import type { CodeGenerator } from '../../core/generate-code.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { type ShortenDeps, shorten } from '../../core/shorten.js';
+import { type ShortenContext, shorten } from '../../core/shorten.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
@@ -30,7 +30,7 @@ const request = (customCode?: string, expireDuration: ExpireDuration = '1week', 
 
 let store: LinkStore;
 let clock: number;
-const deps = (generateCode: CodeGenerator = () => 'unused7'): ShortenDeps => ({
+const deps = (generateCode: CodeGenerator = () => 'unused7'): ShortenContext => ({
   store,
   now: () => clock,
   generateCode,

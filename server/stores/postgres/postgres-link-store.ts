@@ -10,6 +10,11 @@ export interface PostgresLinkStoreOptions {
   schema?: string;
   /** Connections per instance; several instances share the server's `max_connections`. */
   poolSize?: number;
+  /**
+   * Told of failures no request sees: an idle connection dropped by the server (restart,
+   * failover). The pool discards it and the next query reconnects, but an operator wants to know.
+   */
+  onBackgroundError?: (error: Error) => void;
 }
 
 // The most creates one multi-row claim takes; bounds one statement's parameters and locks.
@@ -95,7 +100,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   } as pg.PoolConfig);
   // An idle connection dropped by the server (restart, failover) would otherwise crash the
   // process; the pool discards it and the next query reconnects or reports the failure.
-  pool.on('error', () => {});
+  pool.on('error', (error) => options.onBackgroundError?.(error));
 
   let client: pg.PoolClient;
   try {

@@ -1,0 +1,39 @@
+import { SECURITY_HEADERS } from './security-headers.js';
+
+/**
+ * A response as plain data. The fetch handler turns it into a `Response`; the server's Node fast
+ * paths write it straight to the socket. Both send exactly this, so what Linklet answers is
+ * decided in the core and nowhere else.
+ */
+export interface Answer {
+  status: number;
+  /** Header names as sent, the security headers included; `Content-Length` is left to the adapter. */
+  headers: Record<string, string>;
+  /** The body of a GET (a HEAD sends none); null when there is none. */
+  body: string | null;
+}
+
+/** What every actual (not preflight) API response carries, so any site's script can read it. */
+export const API_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Location, Retry-After',
+});
+
+/** A JSON answer with the security headers. */
+export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers, ...SECURITY_HEADERS },
+    body: JSON.stringify(value),
+  };
+}
+
+/** API paths always answer JSON with CORS; `/api2` or `/apiary` are short URLs like any other. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname === '/api.php' || pathname.startsWith('/api/');
+}
+
+/** Drops the trailing slashes of a base URL, so `https://sho.rt/` and `https://sho.rt` build the same links. */
+export function trimTrailingSlashes(url: string): string {
+  return url.replace(/\/+$/, '');
+}

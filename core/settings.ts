@@ -1,0 +1,61 @@
+import { trimTrailingSlashes } from './answer.js';
+import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
+import type { LinkStore } from './link-store.js';
+import type { ShortenContext } from './shorten.js';
+import { DEFAULT_MAX_URL_LENGTH } from './url.js';
+
+/** What an adapter chooses for Linklet: its store, base URL, clock and limits. */
+export interface LinkletOptions {
+  store: LinkStore;
+  /** Where short URLs live, e.g. `https://sho.rt`; short URLs are built from it, never from `Host`. */
+  baseUrl: string;
+  /** Epoch ms; injected so tests are exact. */
+  now?: () => number;
+  generateCode?: CodeGenerator;
+  /** IANA zone of legacy `expiration_date`s. */
+  timeZone?: string;
+  maxUrlLength?: number;
+  maxBodyBytes?: number;
+  /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
+  apiKey?: string;
+}
+
+/** `LinkletOptions` with every default filled in: what the handler and the fast paths both run on. */
+export interface LinkletSettings {
+  store: LinkStore;
+  baseUrl: string;
+  now: () => number;
+  timeZone: string;
+  maxUrlLength: number;
+  maxBodyBytes: number;
+  apiKey: string | undefined;
+  /** What a create needs. */
+  shorten: ShortenContext;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Fills in the defaults once. The handler and an adapter's fast path (the server's Node path for
+ * creates) both take their rules from here, so they cannot drift apart.
+ */
+export function settingsOf(options: LinkletOptions): LinkletSettings {
+  const baseUrl = trimTrailingSlashes(options.baseUrl);
+  const now = options.now ?? Date.now;
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  return {
+    store: options.store,
+    baseUrl,
+    now,
+    timeZone: options.timeZone ?? 'UTC',
+    maxUrlLength,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    apiKey: options.apiKey,
+    shorten: {
+      store: options.store,
+      now,
+      generateCode: options.generateCode ?? createRandomCodeGenerator(),
+      urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from '../../core/answer.js';
+import { RESERVED_CODES } from '../../core/code.js';
+import type { Link, LinkStore } from '../../core/link-store.js';
+import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/resolve.js';
+import type { RequestLog } from './request-log.js';
+import { writeAnswer } from './write-answer.js';
+
+/**
+ * The request targets this path takes: `/{code}` or `/{code}/` (any query) where the code is
+ * ASCII letters, digits, `_`, `-` and percent escapes (every code, percent-encoded, fits). Such a
+ * path is exactly what `new URL` makes of it (no dot segments: `%2e` is left out, no character
+ * it would escape), so the core handler would see the same segment.
+ */
+const FAST_TARGET = /^\/((?:[\w-]|%(?!2[eE])[0-9A-Fa-f]{2})+)\/?(?:\?|$)/;
+// The Host values @hono/node-server takes as they are; it parses (and may refuse) the others.
+export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/** The handler's store; with `lookup` (the cache's), a cached link is answered without a promise. */
+export type ShortUrlStore = LinkStore & { lookup?: (codeKey: string) => Link | Promise<Link | undefined> };
+
+export interface RedirectFastPathOptions {
+  store: ShortUrlStore;
+  now?: () => number;
+  log: RequestLog;
+  /** Where a request goes that this path cannot answer itself (a store failure): the core handler. */
+  fallback: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/**
+ * `GET` and `HEAD` of a short URL without the web Request/Response adapter: the code is resolved
+ * on the handler's own store (a cached link at once, without a promise) and the core's
+ * `answerShortUrl` is written straight to the socket. A request whose first segment names one of
+ * the core's reserved words (`api`, `health`, … however it is percent-encoded) is not a short URL:
+ * it is left to the handler's routes, as is every unusual target. Returns whether it took the
+ * request.
+ */
+export function createRedirectFastPath(options: RedirectFastPathOptions) {
+  const { store, log, fallback } = options;
+  const now = options.now ?? Date.now;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const target = req.url ?? '';
+    const segment = FAST_TARGET.exec(target)?.[1];
+    if (segment === undefined || !PLAIN_HOST.test(req.headers.host ?? '')) return false;
+    const key = codeKeyOfSegment(segment);
+    if (key !== undefined && RESERVED_CODES.has(key)) return false;
+
+    const trace = log.begin(req.method, target, req.headers['x-request-id']);
+    const at = now();
+    const send = (link: Link | undefined) => {
+      let answer: Answer;
+      try {
+        answer = answerShortUrl(resolutionOf(link, at), at, { path: trace.path, accept: req.headers.accept });
+      } catch {
+        fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
+        return;
+      }
+      try {
+        writeAnswer(res, answer, trace.id);
+      } catch (error) {
+        log.failed(error, 'error', trace); // never expected; never a crash
+        res.destroy();
+        return;
+      }
+      log.answered(trace, answer.status);
+    };
+    if (key === undefined) {
+      send(undefined);
+      return true;
+    }
+    const found = store.lookup ? store.lookup(key) : store.findByCodeKey(key);
+    if (found instanceof Promise)
+      found.then(send, () => fallback(req, res)); // the handler answers 503 or 500
+    else send(found);
+    return true;
+  };
+}

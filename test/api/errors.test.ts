@@ -304,6 +304,13 @@ describe('GET /health', () => {
     const body = await json(response);
     expect(body).toEqual({ status: 'error', message: expect.any(String) });
     expect(body.message).not.toContain('connection refused');
+    // Like every 503: when to look again, and the outage is logged as a warning, with its cause.
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'unavailable' }),
+      expect.objectContaining({ level: 'warn' }),
+    );
   });
 });
 

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
 import { switchToWal } from './switch-to-wal.js';
+import { startWriterThread } from './writer-thread.js';
 
 /** Schema migrations, applied in order; `PRAGMA user_version` records how many have run. */
 const MIGRATIONS = [
@@ -46,14 +45,16 @@ const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, 
 const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 
 type BatchItem = { link: Link; now: number };
+type CommitterSql = { claimSql: string; holderSql: string };
+const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL };
 type CommitBatch = (batch: BatchItem[]) => CreateLinkResult[];
 
 /**
  * Group commit on one connection: the batch's claims run in one BEGIN IMMEDIATE transaction, in
  * order, each its own atomic statement, and the whole batch costs one fsync. It refers to
- * nothing outside itself, because the writer thread runs its source text (see `WRITER_THREAD`).
+ * nothing outside itself, because the writer thread runs its source text (see writer-thread.ts).
  */
-function createBatchCommitter(db: Database.Database, claimSql: string, holderSql: string): CommitBatch {
+function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: CommitterSql): CommitBatch {
   const claim = db.prepare(claimSql);
   const holderExpiry = db.prepare(holderSql).pluck();
   const claimOrReport = (link: Link, now: number): CreateLinkResult => {
@@ -66,82 +67,6 @@ function createBatchCommitter(db: Database.Database, claimSql: string, holderSql
   };
   const transaction = db.transaction((batch: BatchItem[]) => batch.map(({ link, now }) => claimOrReport(link, now)));
   return (batch) => transaction.immediate(batch);
-}
-
-/**
- * The writer thread: its own connection, configured like the main one, commits the batches the
- * main thread posts and posts back their results. Started from source text (`eval`) so the built
- * server and the tests (which run the TypeScript) start it alike; everything it needs arrives in
- * `workerData`.
- */
-const WRITER_THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.betterSqlite3);
-const createBatchCommitter = ${createBatchCommitter.toString()};
-const db = new Database(workerData.path);
-for (const pragma of workerData.pragmas) db.pragma(pragma);
-const commit = createBatchCommitter(db, workerData.claimSql, workerData.holderSql);
-parentPort.on('message', (batch) => {
-  if (batch === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    parentPort.postMessage({ results: commit(batch) });
-  } catch (error) {
-    parentPort.postMessage({ error: { message: String(error && error.message), code: error && error.code } });
-  }
-});
-`;
-
-/** Commits batches on a writer thread, so an fsync never stalls the event loop (and redirects). */
-function startWriterThread(path: string, pragmas: string[]) {
-  const worker = new Worker(WRITER_THREAD, {
-    eval: true,
-    workerData: {
-      path,
-      pragmas,
-      claimSql: CLAIM_SQL,
-      holderSql: HOLDER_SQL,
-      betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
-    },
-  });
-  worker.unref();
-  let inFlight: { resolve: (results: CreateLinkResult[]) => void; reject: (error: Error) => void } | undefined;
-  let failure: Error | undefined;
-  worker.on('message', (message: { results?: CreateLinkResult[]; error?: { message: string; code?: string } }) => {
-    const batch = inFlight;
-    inFlight = undefined;
-    worker.unref();
-    if (message.results) batch?.resolve(message.results);
-    else batch?.reject(Object.assign(new Error(message.error?.message), { code: message.error?.code }));
-  });
-  const fail = (error: Error) => {
-    failure = error;
-    inFlight?.reject(error);
-    inFlight = undefined;
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The SQLite writer thread exited (code ${code}).`)));
-  return {
-    /** Commits one batch; only one is in flight at a time (the next one gathers meanwhile). */
-    commit(batch: BatchItem[]): Promise<CreateLinkResult[]> {
-      if (failure) return Promise.reject(failure);
-      return new Promise((resolve, reject) => {
-        inFlight = { resolve, reject };
-        worker.ref(); // a commit under way keeps the process alive
-        worker.postMessage(batch);
-      });
-    },
-    async close() {
-      if (failure) return;
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.ref(); // keep the process alive until the thread has closed its connection
-      worker.postMessage('close');
-      await exited;
-    },
-  };
 }
 
 /**
@@ -162,8 +87,15 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     .raw();
   const ping = db.prepare('SELECT 1');
   const onThread = path !== ':memory:' && options.writerThread !== false;
-  const writer = onThread ? startWriterThread(path, connectionPragmas(options)) : undefined;
-  const commitInPlace = onThread ? undefined : createBatchCommitter(db, CLAIM_SQL, HOLDER_SQL);
+  const writer = onThread
+    ? startWriterThread<BatchItem, CreateLinkResult>({
+        path,
+        pragmas: connectionPragmas(options),
+        setup: createBatchCommitter.toString(),
+        args: COMMITTER_SQL,
+      })
+    : undefined;
+  const commitInPlace = onThread ? undefined : createBatchCommitter(db, COMMITTER_SQL);
 
   let pending: PendingCreate[] = [];
   let committing: Promise<void> | undefined;
@@ -207,6 +139,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     },
     async ping() {
       ping.get();
+      await writer?.ping(); // a writer thread that cannot run means no create can succeed
     },
     async close() {
       // Creates already asked for are committed, not dropped.

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from './answer.js';
 import { formatIsoDate, formatLegacyDate } from './dates.js';
 import type { Link } from './link-store.js';
 
@@ -24,7 +25,7 @@ const SHORTENED = 'The URL was shortened.';
 
 /** `{base}/{code}`: the code as its creator spelled it, Hangul left as Hangul. */
 export function shortUrlFor(baseUrl: string, code: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${code}`;
+  return `${trimTrailingSlashes(baseUrl)}/${code}`;
 }
 
 /** Legacy `/api.php` dialect: no trailing slash, `YYYY-MM-DD HH:MM:SS` in the display zone. */

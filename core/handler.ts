@@ -88,8 +88,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     maxAge: 86_400,
   });
   // The same headers `cors` sets on an actual request, set on the final response instead of on
-  // a placeholder one: merging a placeholder into the handler's response makes Hono (on Node)
-  // rebuild that response around a body stream, a large share of a create's cost.
+  // a placeholder one: merging a placeholder into the route's response makes Hono rebuild that
+  // response around a body stream, a large share of a create's cost.
   const apiCors = async (c: Context, next: () => Promise<void>) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
@@ -103,7 +103,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   };
   const limitChunkedBody = limitStreamedBody(maxBodyBytes, tooLarge);
   // A declared length is judged from the header alone, as bodyLimit does, but without touching
-  // `request.body`: on Node that would turn a lazily read body into a web stream for nothing.
+  // `request.body`: an adapter may make that stream only when asked, and it is not needed here.
   const limitBody = async (c: Context, next: () => Promise<void>) => {
     const declared = c.req.header('content-length');
     if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitChunkedBody(c, next);

@@ -26,7 +26,7 @@ export interface RequestLogOptions {
   accessLog?: boolean;
 }
 
-const FAILURE_MESSAGES: Record<LogLevel, string> = { error: 'request failed', warn: 'service unavailable' };
+const FAILURE_MESSAGES: Record<LogLevel, string> = { error: 'request failed', warn: 'store unavailable' };
 
 /**
  * Request ids, timing and the log lines of requests, in one place for every path a request can

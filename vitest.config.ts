@@ -15,6 +15,9 @@ const UNIT_TESTS = [
   'test/server/shorten-fast-path.test.ts',
 ];
 
+// Fails a run whose tests changed the working tree (`npm test` must leave a clean clone clean).
+const GUARD_TRACKED_FILES = 'test/guard-tracked-files.ts';
+
 export default defineConfig({
   test: {
     // Server tests start real processes; give them room on a 2-core machine.
@@ -30,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT_TESTS,
+          globalSetup: [GUARD_TRACKED_FILES],
         },
       },
       {
@@ -40,7 +44,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // The extension has its own project; test/e2e is Playwright's (`*.spec.ts`), never vitest's.
           exclude: [...configDefaults.exclude, ...UNIT_TESTS, 'test/extension/**', 'test/e2e/**'],
-          globalSetup: ['test/server/build-server.ts'],
+          globalSetup: ['test/server/build-server.ts', GUARD_TRACKED_FILES],
         },
       },
       {
@@ -51,6 +55,7 @@ export default defineConfig({
           name: 'extension',
           include: ['test/extension/**/*.test.ts'],
           setupFiles: ['test/extension/setup.ts'],
+          globalSetup: [GUARD_TRACKED_FILES],
         },
       },
     ],

@@ -6,7 +6,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   // The README's screenshots are `*.screenshot.ts`, taken by `npm run screenshots` (their own config).
   testMatch: '**/*.spec.ts',
-  // Builds what the tests drive; then fails the run if the tests wrote into the repository.
+  // Builds what the tests drive; afterwards reports tests that wrote into the repository (fails under CI).
   globalSetup: ['./test/e2e/global-setup.ts', './test/guard-tracked-files.ts'],
   // One Chromium at a time: the machine has two cores, and each test starts its own browser.
   workers: 1,

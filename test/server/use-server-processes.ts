@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { type RunningServer, startServer } from './server-process.js';
+import { type RunningServer, startServer } from '../../scripts/server-process.mjs';
 
 /**
  * For a test file that starts server processes: a folder of fresh SQLite files (removed after

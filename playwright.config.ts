@@ -4,8 +4,10 @@ import { defineConfig } from '@playwright/test';
 // `*.test.ts`; these are `*.spec.ts`, so neither runner picks up the other's files.
 export default defineConfig({
   testDir: 'test/e2e',
+  // The README's screenshots are `*.screenshot.ts`, taken by `npm run screenshots` (their own config).
   testMatch: '**/*.spec.ts',
-  globalSetup: './test/e2e/global-setup.ts',
+  // Builds what the tests drive; afterwards reports tests that wrote into the repository (fails under CI).
+  globalSetup: ['./test/e2e/global-setup.ts', './test/guard-tracked-files.ts'],
   // One Chromium at a time: the machine has two cores, and each test starts its own browser.
   workers: 1,
   fullyParallel: false,

@@ -9,19 +9,20 @@
 //   BENCH_SCENARIOS=…      comma-separated scenario ids (see SCENARIOS) to run only those
 //   BENCH_WORKERS=1        WORKERS of the Linklet server
 //   BENCH_LOG_LEVEL=info   LOG_LEVEL of the Linklet server (info: one line per request)
+//   BENCH_LOG=file         where the Linklet server's log goes: `file` (appended to a file, as
+//                          `npm start > linklet.log` would), `devnull` (/dev/null), or
+//                          `file,devnull` (both, as two servers measured in the same rounds)
 //   DATABASE_URL=postgres://…  also run every scenario on PostgreSQL (in a schema of its own)
 //   BENCH_STORES=postgres  only these stores (comma-separated: sqlite, postgres)
 //
 // Figures go to bench/results/latest.json (and a time-stamped copy) as well as to the console.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
-import { freePort } from '../scripts/free-port.mjs';
+import { SERVER_MAIN, startServer } from '../scripts/server-process.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -30,6 +31,12 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const ONLY = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((id) => id.trim())) : undefined;
 const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
+/** Where each measured Linklet server writes its log (see BENCH_LOG). */
+const LOG_MODES = (env.BENCH_LOG ?? 'file').split(',').map((mode) => mode.trim());
+const LOG_LABELS = { file: 'file', devnull: '/dev/null' };
+for (const mode of LOG_MODES) {
+  if (!(mode in LOG_LABELS)) throw new Error(`BENCH_LOG=${env.BENCH_LOG}: use file, devnull or file,devnull`);
+}
 
 /**
  * What is measured. `links`: how many links the store holds before the server starts (seeded
@@ -75,34 +82,17 @@ const urlAt = (i) => `https://example.com/articles/2026/11/${i}?utm_source=newsl
 const DAY_MS = 86_400_000;
 const zipfSamplers = new Map();
 
-/** Starts a server process, waits until it answers, and samples its memory on request. */
-async function startProcess(args, extraEnv) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1' },
-    // Logs go to /dev/null: the server still formats and writes one line per request.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 50) {
-    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
-    if (waited > 30_000) throw new Error(`${args[0]} did not answer on ${origin} within 30 s`);
-    try {
-      await fetch(`${origin}/health`, { redirect: 'manual' });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+/**
+ * Starts a server process (scripts/server-process.mjs) with this process's environment under
+ * `extraEnv`, its log going where `log` says, and samples its memory on request.
+ */
+async function startProcess(script, extraEnv, log) {
+  const server = await startServer({ ...extraEnv, HOST: '127.0.0.1' }, { script, log, inheritEnv: true });
   return {
-    origin,
+    origin: server.origin,
     /** Resident memory of the process (and of its workers), in MB; undefined off Linux. */
-    rssMb: () => rssOfTree(child.pid),
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    rssMb: () => rssOfTree(server.pid),
+    stop: () => server.stop(),
   };
 }
 
@@ -269,10 +259,10 @@ async function main() {
   const schemas = [];
   const seeded = new Map();
   /** The DATABASE_URL of a store holding the scenario's links, seeded on first use. */
-  const databaseFor = async (store, scenario) => {
+  const databaseFor = async (store, scenario, logMode) => {
     // Redirect scenarios only read, so those with as many links share one seeded database;
-    // creates get an empty one each.
-    const key = scenario.load.startsWith('create') ? `${scenario.id}-empty` : `links-${scenario.links}`;
+    // creates get an empty one per server.
+    const key = scenario.load.startsWith('create') ? `${scenario.id}-${logMode}-empty` : `links-${scenario.links}`;
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
@@ -287,7 +277,7 @@ async function main() {
     return seeded.get(`${store}:${key}`);
   };
 
-  const baseline = await startProcess(['bench/baseline-server.mjs'], {});
+  const baseline = await startProcess('bench/baseline-server.mjs', {}, 'discard');
   const rows = [];
   const started = Date.now();
   try {
@@ -296,25 +286,28 @@ async function main() {
         process.stderr.write(`${store} ${group.map((scenario) => scenario.id).join(' + ')}: `);
         const servers = [];
         try {
+          // Everyone in a round: the baseline (with the first scenario's load), then each scenario
+          // on a Linklet server per log destination.
+          const contenders = [{ who: 'baseline', scenario: group[0], server: baseline }];
           for (const scenario of group) {
-            const databaseUrl = await databaseFor(store, scenario);
-            servers.push(
-              await startProcess(['dist/server/main.js'], {
-                DATABASE_URL: databaseUrl,
-                LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'info',
-                WORKERS: env.BENCH_WORKERS ?? '1',
-              }),
-            );
+            for (const logMode of LOG_MODES) {
+              const server = await startProcess(
+                SERVER_MAIN,
+                {
+                  DATABASE_URL: await databaseFor(store, scenario, logMode),
+                  LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'info',
+                  WORKERS: env.BENCH_WORKERS ?? '1',
+                },
+                logMode === 'file' ? { file: join(dir, `${store}-${scenario.id}.log`) } : 'discard',
+              );
+              servers.push(server);
+              contenders.push({ who: `${scenario.id}@${logMode}`, scenario, logMode, server });
+            }
           }
-          // Everyone in a round: the baseline (with the first scenario's load), then each scenario.
-          const contenders = [
-            { who: 'baseline', scenario: group[0], server: baseline },
-            ...group.map((scenario, i) => ({ who: scenario.id, scenario, server: servers[i] })),
-          ];
-          const tag = (scenario, round) => `${scenario.id}-${process.pid}-${round}`;
+          const tag = (who, round) => `${who.replace('@', '-')}-${process.pid}-${round}`;
           process.stderr.write('warming up… ');
-          for (const { scenario, server } of contenders) {
-            await measure(loadFor(scenario, server.origin, tag(scenario, 'w')), WARMUP_SECONDS, scenario.expect);
+          for (const { who, scenario, server } of contenders) {
+            await measure(loadFor(scenario, server.origin, tag(who, 'w')), WARMUP_SECONDS, scenario.expect);
           }
           const runs = Object.fromEntries(contenders.map(({ who }) => [who, []]));
           for (let round = 0; round < ROUNDS; round++) {
@@ -322,29 +315,30 @@ async function main() {
             // Rotate who goes first, so none always runs on a warmer (or busier) machine.
             const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
             for (const { who, scenario, server } of order) {
-              const options = loadFor(scenario, server.origin, tag(scenario, round));
+              const options = loadFor(scenario, server.origin, tag(who, round));
               runs[who].push(await measure(options, SECONDS, scenario.expect, server));
             }
           }
           process.stderr.write('done\n');
           const med = (who, key) => median(runs[who].map((run) => run[key]));
-          for (const scenario of group) {
+          for (const { who, scenario, logMode } of contenders.slice(1)) {
             rows.push({
               id: scenario.id,
               scenario: scenario.name,
               store,
+              log: LOG_LABELS[logMode],
               links: scenario.links,
               linklet: {
-                rps: med(scenario.id, 'rps'),
-                p50: med(scenario.id, 'p50'),
-                p99: med(scenario.id, 'p99'),
-                errors: runs[scenario.id].reduce((sum, run) => sum + run.errors, 0),
-                rssMb: Math.max(...runs[scenario.id].map((run) => run.rssMb ?? 0)) || undefined,
+                rps: med(who, 'rps'),
+                p50: med(who, 'p50'),
+                p99: med(who, 'p99'),
+                errors: runs[who].reduce((sum, run) => sum + run.errors, 0),
+                rssMb: Math.max(...runs[who].map((run) => run.rssMb ?? 0)) || undefined,
               },
               baseline: { rps: med('baseline', 'rps'), p50: med('baseline', 'p50'), p99: med('baseline', 'p99') },
               // Each round's ratio to that round's baseline, then their median.
-              ratio: median(runs[scenario.id].map((run, i) => run.rps / (runs.baseline[i]?.rps ?? Number.NaN))),
-              runs: { linklet: runs[scenario.id], baseline: runs.baseline },
+              ratio: median(runs[who].map((run, i) => run.rps / (runs.baseline[i]?.rps ?? Number.NaN))),
+              runs: { linklet: runs[who], baseline: runs.baseline },
             });
           }
         } finally {
@@ -362,30 +356,36 @@ async function main() {
   }
 
   const header =
-    '| scenario | store | Linklet req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | errors | RSS MB |';
-  const lines = [header, '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+    '| scenario | store | log | Linklet req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | errors | RSS MB |';
+  const lines = [header, '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
   for (const row of rows) {
     lines.push(
-      `| ${row.scenario} | ${row.store} | ${fmt(row.linklet.rps)} | ${fmt(row.baseline.rps)} | ${fmt(row.ratio, 2)} | ` +
+      `| ${row.scenario} | ${row.store} | ${row.log} | ${fmt(row.linklet.rps)} | ${fmt(row.baseline.rps)} | ${fmt(row.ratio, 2)} | ` +
         `${fmt(row.linklet.p50, 2)} | ${fmt(row.linklet.p99, 2)} | ${fmt(row.baseline.p99, 2)} | ${row.linklet.errors} | ${fmt(row.linklet.rssMb)} |`,
     );
   }
   const notes = [];
   for (const store of stores) {
-    const small = rows.find((row) => row.id === 'redirect-1k' && row.store === store);
-    for (const id of ['redirect-1m', 'redirect-1m-zipf']) {
-      const large = rows.find((row) => row.id === id && row.store === store);
-      if (small && large) {
-        // Same rounds, so each round's pair is compared, then the median taken.
-        const perRound = median(
-          large.runs.linklet.map((run, i) => run.rps / (small.runs.linklet[i]?.rps ?? Number.NaN)),
-        );
-        notes.push(`${store}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}"`);
+    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
+      const small = rows.find((row) => row.id === 'redirect-1k' && row.store === store && row.log === log);
+      for (const id of ['redirect-1m', 'redirect-1m-zipf']) {
+        const large = rows.find((row) => row.id === id && row.store === store && row.log === log);
+        if (small && large) {
+          // Same rounds, so each round's pair is compared, then the median taken.
+          const perRound = median(
+            large.runs.linklet.map((run, i) => run.rps / (small.runs.linklet[i]?.rps ?? Number.NaN)),
+          );
+          notes.push(
+            `${store}, log to ${log}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}"`,
+          );
+        }
       }
     }
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
-  const setup = `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; WORKERS=${env.BENCH_WORKERS ?? 1}`;
+  const setup =
+    `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; ` +
+    `WORKERS=${env.BENCH_WORKERS ?? 1}; LOG_LEVEL=${env.BENCH_LOG_LEVEL ?? 'info'}, log to ${LOG_MODES.map((mode) => LOG_LABELS[mode]).join(' and ')}`;
   console.log(`\n${setup}\n\n${lines.join('\n')}\n${notes.map((note) => `\n${note}`).join('')}`);
 
   const results = {
@@ -395,6 +395,8 @@ async function main() {
       rounds: ROUNDS,
       connections: CONNECTIONS,
       workers: Number(env.BENCH_WORKERS ?? 1),
+      logLevel: env.BENCH_LOG_LEVEL ?? 'info',
+      logs: LOG_MODES.map((mode) => LOG_LABELS[mode]),
       node: process.version,
       cpus: cpus().map((cpu) => cpu.model.trim()),
     },

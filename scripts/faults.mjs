@@ -13,93 +13,40 @@
 // file, a directory made read-only while serving, and slow clients (slow-loris headers, trickling
 // bodies). As root, the read-only faults run the server without the capabilities that let root
 // ignore file permissions (util-linux `setpriv`).
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { freePort } from './free-port.mjs';
+import { SERVER_MAIN, startServer as startServerProcess } from './server-process.mjs';
 
-const MAIN = resolve('dist/server/main.js');
-const BUSY_TIMEOUT_MS = 5000; // the SQLite store's busy timeout (server/sqlite-link-store.ts)
+if (!existsSync(SERVER_MAIN)) {
+  process.stderr.write(`${SERVER_MAIN} is missing; run \`npm run build:server\` first.\n`);
+  process.exit(2);
+}
+// The store's own default, so the lock fault holds the lock past the timeout the server uses.
+const { DEFAULT_BUSY_TIMEOUT_MS } = await import('../dist/server/stores/sqlite/sqlite-link-store.js');
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 /** Server processes not yet exited: a fault that throws leaves none behind (see main). */
 const started = new Set();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-// Root ignores file permissions (CAP_DAC_OVERRIDE); without these capabilities it obeys them.
-const DROP_PERMISSION_OVERRIDES = '--bounding-set=-dac_override,-dac_read_search,-fowner';
 
 // ---------------------------------------------------------------------------------------------
 // The server process
 
 /**
- * Starts `node dist/server/main.js` and waits until it serves. `fileSizeBlocks` runs it under a
- * soft RLIMIT_FSIZE (512-byte blocks): writes past it fail with EFBIG, as on a full disk.
- * `obeyPermissions` runs it, when this script runs as root, without the capabilities that let root
- * ignore file permissions (through util-linux `setpriv`), so a read-only file is read-only to it.
+ * Starts the built server on `port` (see scripts/server-process.mjs; `fileSizeBlocks` and
+ * `obeyPermissions` simulate a full disk and a non-root owner) at log level `warn`, collecting its
+ * log, and remembers it until it exits so that `main` can kill whatever a failed fault left.
  */
-async function startServer(env, { port, fileSizeBlocks, obeyPermissions = false } = {}) {
-  const chosenPort = port ?? (await freePort());
-  const fullEnv = { PATH: process.env.PATH ?? '', PORT: String(chosenPort), LOG_LEVEL: 'warn', ...env };
-  let [command, args] = [process.execPath, [MAIN]];
-  if (fileSizeBlocks !== undefined) {
-    [command, args] = ['sh', ['-c', `ulimit -S -f ${fileSizeBlocks} && exec "$0" "$1"`, process.execPath, MAIN]];
-  } else if (obeyPermissions && isRoot) {
-    [command, args] = ['setpriv', [DROP_PERMISSION_OVERRIDES, '--', process.execPath, MAIN]];
-  }
-  const child = spawn(command, args, {
-    env: fullEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs = [];
-  let stderr = '';
-  let pending = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  child.stdout.on('data', (chunk) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      try {
-        logs.push(JSON.parse(line));
-      } catch {
-        logs.push({ msg: line });
-      }
-    }
-  });
-  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
-  started.add(child);
-  void exited.then(() => started.delete(child));
-  const origin = `http://127.0.0.1:${chosenPort}`;
-  for (let waited = 0; ; waited += 50) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited before serving: ${stderr}`);
-    }
-    if (waited > 15_000) throw new Error(`server did not start: ${stderr}`);
-    try {
-      const answer = await send(origin, 'GET', '/health', undefined, { agent: false });
-      if (answer.status === 200) break;
-    } catch {}
-    await sleep(50);
-  }
-  return {
-    origin,
-    port: chosenPort,
-    pid: child.pid,
-    logs,
-    stderr: () => stderr,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    exited,
-    kill: (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+async function startServer(env, { port, ...options } = {}) {
+  const onPort = port === undefined ? {} : { PORT: String(port) };
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', ...onPort, ...env }, options);
+  started.add(server);
+  void server.exited.then(() => started.delete(server));
+  return server;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +231,7 @@ async function killNine() {
     port = server.port;
     const load = createLoad(server.origin, { tag: `k${round}` });
     await sleep(700 + Math.random() * 600);
-    await server.kill('SIGKILL');
+    await server.stop('SIGKILL');
     await load.stop();
     for (const [key, { url }] of load.acked) if (acked.has(key) && acked.get(key).url !== url) doubles += 1;
     merge(acked, load.acked);
@@ -294,7 +241,7 @@ async function killNine() {
   }
   const server = await startServer({ DATABASE_URL: `sqlite:${path}` }, { port });
   const lost = await lostLinks(server.origin, acked);
-  await server.kill('SIGTERM');
+  await server.stop('SIGTERM');
   const conflicts = conflictsIn(path, acked);
   checks.push(['every acknowledged link resolves to its URL after restart', lost.length === 0]);
   checks.push(['no code was acknowledged for two URLs', doubles === 0]);
@@ -312,7 +259,7 @@ async function sigterm() {
   const load = createLoad(server.origin, { tag: 't', stopOnRefused: true });
   await sleep(1000);
   const signalled = performance.now();
-  const exitedPromise = server.kill('SIGTERM');
+  const exitedPromise = server.stop('SIGTERM'); // resolves with the exit code
   const deadline = sleep(5000).then(() => 'timeout');
   const exit = await Promise.race([exitedPromise, deadline]);
   const exitMs = Math.round(performance.now() - signalled);
@@ -321,9 +268,9 @@ async function sigterm() {
   const statuses = [...load.statuses.keys()];
   const restarted = await startServer({ DATABASE_URL: `sqlite:${path}` }, { port: server.port });
   const lost = await lostLinks(restarted.origin, load.acked);
-  await restarted.kill('SIGTERM');
+  await restarted.stop('SIGTERM');
   const checks = [
-    ['exits 0 within 5 s', exit !== 'timeout' && exit.code === 0],
+    ['exits 0 within 5 s', exit === 0],
     [`no request was reset (${load.failures.reset} reset)`, load.failures.reset === 0],
     ['every request sent got a whole answer (only 200, 201, 409)', statuses.every((s) => [200, 201, 409].includes(s))],
     ['every acknowledged link resolves to its URL after restart', lost.length === 0],
@@ -332,7 +279,7 @@ async function sigterm() {
     acknowledged: load.acked.size,
     lost: lost.length,
     checks,
-    notes: `exit ${exit === 'timeout' ? 'timeout' : exit.code} after ${exitMs} ms; ${load.failures.refused} refused after close`,
+    notes: `exit ${exit} after ${exitMs} ms; ${load.failures.refused} refused after close`,
   };
 }
 
@@ -341,7 +288,7 @@ async function lockedDatabase() {
   const server = await startServer({ DATABASE_URL: `sqlite:${path}` });
   const before = await createSequentially(server.origin, 5, 'before');
   const holder = new Database(path);
-  holder.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  holder.pragma(`busy_timeout = ${DEFAULT_BUSY_TIMEOUT_MS}`);
   holder.exec('BEGIN IMMEDIATE'); // another process takes the write lock and keeps it
   const lockedAt = performance.now();
   const during = Promise.all(
@@ -361,7 +308,7 @@ async function lockedDatabase() {
   const acked = merge(new Map(before.acked), after.acked);
   const lost = await lostLinks(server.origin, acked);
   const stillUp = server.alive();
-  await server.kill('SIGTERM');
+  await server.stop('SIGTERM');
   const checks = [
     ['creates while locked answer 503', answers.every((a) => a.status === 503)],
     ['with Retry-After', answers.every((a) => /^\d+$/.test(a.headers['retry-after'] ?? ''))],
@@ -375,7 +322,10 @@ async function lockedDatabase() {
       server.logs.some((line) => line.msg === 'store unavailable' && /locked|busy/i.test(JSON.stringify(line.err))) &&
         !JSON.stringify(server.logs).includes('example.com'),
     ],
-    [`only after the busy timeout (${Math.round(answeredAfterMs)} ms)`, answeredAfterMs >= BUSY_TIMEOUT_MS - 100],
+    [
+      `only after the busy timeout (${Math.round(answeredAfterMs)} ms)`,
+      answeredAfterMs >= DEFAULT_BUSY_TIMEOUT_MS - 100,
+    ],
     [
       `redirects keep working while locked (${Math.round(redirectMs)} ms)`,
       redirect.status === 302 && redirectMs < 1000,
@@ -418,10 +368,10 @@ async function diskFull() {
     recovered = again.answers.every((a) => a.status === 201) ? 'yes' : 'no';
   }
   const stillUp = server.alive();
-  await server.kill('SIGTERM');
+  await server.stop('SIGTERM');
   const restarted = await startServer({ DATABASE_URL: `sqlite:${path}` });
   const lost = await lostLinks(restarted.origin, acked);
-  await restarted.kill('SIGTERM');
+  await restarted.stop('SIGTERM');
   const checks = [
     ['the disk filled up: creates answered 503', full >= 5],
     ['never 500 (only 201 and 503)', statuses.every((s) => s === 201 || s === 503)],
@@ -447,7 +397,7 @@ async function readOnlyFile() {
   const path = join(dir, 'links.db');
   const first = await startServer({ DATABASE_URL: `sqlite:${path}` });
   const { acked } = await createSequentially(first.origin, 10, 'ro');
-  await first.kill('SIGTERM');
+  await first.stop('SIGTERM');
   chmodSync(path, 0o444); // the database file cannot be written; its folder still can
   const server = await startServer({ DATABASE_URL: `sqlite:${path}` }, { obeyPermissions: true });
   const creates = await Promise.all(
@@ -458,14 +408,14 @@ async function readOnlyFile() {
   const readsWhileReadOnly = await lostLinks(server.origin, acked);
   const health = await send(server.origin, 'GET', '/health');
   const stillUp = server.alive();
-  await server.kill('SIGTERM');
+  await server.stop('SIGTERM');
   // Fixed: SQLite made its -shm file read-only like the database file, so both are made writable.
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o644);
   const restarted = await startServer({ DATABASE_URL: `sqlite:${path}` }, { obeyPermissions: true });
   const after = await createSequentially(restarted.origin, 3, 'rw');
   merge(acked, after.acked);
   const lost = await lostLinks(restarted.origin, acked);
-  await restarted.kill('SIGTERM');
+  await restarted.stop('SIGTERM');
   const checks = [
     ['the server starts on a read-only database file', true],
     ['creates answer 503 with Retry-After', creates.every((a) => a.status === 503 && a.headers['retry-after'])],
@@ -492,12 +442,12 @@ async function readOnlyDirectory() {
   chmodSync(dir, 0o555); // no file can be made or removed in the folder from now on
   const during = await createSequentially(server.origin, 10, 'dirro');
   const stillUp = server.alive();
-  const exit = await server.kill('SIGTERM');
+  const exit = await server.stop('SIGTERM');
   chmodSync(dir, 0o755);
   const acked = merge(new Map(before.acked), during.acked);
   const restarted = await startServer({ DATABASE_URL: `sqlite:${path}` }, { obeyPermissions: true });
   const lost = await lostLinks(restarted.origin, acked);
-  await restarted.kill('SIGTERM');
+  await restarted.stop('SIGTERM');
   // A read-only folder from the start, with no -wal or -shm file yet: SQLite cannot open the
   // database in WAL mode at all, so the server refuses to start and says why.
   const fresh = freshDir();
@@ -506,7 +456,7 @@ async function readOnlyDirectory() {
   chmodSync(fresh, 0o555);
   const refused = await startServer({ DATABASE_URL: `sqlite:${freshPath}` }, { obeyPermissions: true }).then(
     async (unexpected) => {
-      await unexpected.kill('SIGTERM');
+      await unexpected.stop('SIGTERM');
       return undefined;
     },
     (error) => String(error.message),
@@ -517,7 +467,7 @@ async function readOnlyDirectory() {
       'creates keep succeeding (WAL mode makes no new files while serving)',
       during.answers.every((a) => a.status === 201),
     ],
-    ['the process stayed up and exits 0', stillUp && exit.code === 0],
+    ['the process stayed up and exits 0', stillUp && exit === 0],
     [
       'read-only from the start (no -wal yet): refuses to start, saying what must be writable',
       refused !== undefined && /must be writable/.test(refused),
@@ -577,7 +527,7 @@ async function slowClients() {
   const slow = await Promise.all([...loris, ...trickle]);
   await load.stop();
   const lost = await lostLinks(server.origin, load.acked);
-  await server.kill('SIGTERM');
+  await server.stop('SIGTERM');
   const lorisResults = slow.slice(0, loris.length);
   const trickleResults = slow.slice(loris.length);
   const worst = (results) => Math.round(Math.max(...results.map((r) => r.closedAfterMs)));
@@ -615,10 +565,6 @@ const FAULTS = {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!existsSync(MAIN)) {
-    process.stderr.write(`${MAIN} is missing; run \`npm run build:server\` first.\n`);
-    process.exit(2);
-  }
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((id) => !(id in FAULTS));
   if (unknown.length > 0) {
@@ -659,7 +605,7 @@ async function main() {
       checks: result.checks,
     });
   }
-  for (const child of started) child.kill('SIGKILL');
+  for (const server of started) server.process.stop('SIGKILL');
   if (process.env.FAULTS_JSON) writeFileSync(process.env.FAULTS_JSON, JSON.stringify(results, null, 2));
   rmSync(workDir, { recursive: true, force: true });
   process.stdout.write(

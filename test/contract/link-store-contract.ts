@@ -16,18 +16,23 @@ export const link = (code: string, overrides: Partial<Link> = {}): Link => ({
 
 /**
  * The behaviour every `LinkStore` promises. Each store's test file calls this with a factory that
- * gives a fresh, empty store (and a way to release it), so all stores are held to one standard.
+ * gives a fresh, empty store (and a way to release it), so all stores are held to one standard,
+ * and so are the wrappers production puts around them (the cache, faults as 503), as unstorage
+ * runs one driver suite over its overlay drivers too. Stores are told the time of each create;
+ * a wrapper with a clock of its own (the cache's) gets `clock`, the moment the contract is at.
  */
 export function describeLinkStoreContract(
   name: string,
-  factory: () => Promise<{ store: LinkStore; dispose?: () => Promise<void> }>,
+  factory: (clock: () => number) => Promise<{ store: LinkStore; dispose?: () => Promise<void> }>,
 ): void {
   describe(`LinkStore contract: ${name}`, () => {
     let store: LinkStore;
+    let time = NOW;
     const disposers: Array<() => Promise<void>> = [];
 
     beforeEach(async () => {
-      const made = await factory();
+      time = NOW;
+      const made = await factory(() => time);
       store = made.store;
       disposers.push(async () => {
         await made.store.close().catch(() => {});
@@ -113,6 +118,36 @@ export function describeLinkStoreContract(
       const codes = ['a', 'b', '가', '각', 'a-b', 'a_b'];
       for (const code of codes) expect((await store.create(link(code), NOW)).created).toBe(true);
       for (const code of codes) expect((await store.findByCodeKey(code.toLowerCase()))?.code).toBe(code);
+    });
+
+    // A store read through a cache must still answer what the store holds now: these look a code
+    // up before its state changes, which is when a cache could hold on to a stale answer.
+
+    it('finds a link made after a lookup of its code found nothing', async () => {
+      expect(await store.findByCodeKey('later')).toBeUndefined();
+      const made = link('later');
+      await store.create(made, NOW);
+      expect(await store.findByCodeKey('later')).toEqual(made);
+    });
+
+    it('finds the newcomer once an expired holder that was looked up is replaced', async () => {
+      const expired = link('faded', { expiresAt: NOW - 1 });
+      await store.create(expired, NOW - 10_000);
+      expect(await store.findByCodeKey('faded')).toEqual(expired);
+      const newcomer = link('faded', { originalUrl: 'https://fresh.example' });
+      expect(await store.create(newcomer, NOW)).toEqual({ created: true, link: newcomer });
+      expect(await store.findByCodeKey('faded')).toEqual(newcomer);
+    });
+
+    it('finds the newcomer once a holder that was looked up while active expires and is replaced', async () => {
+      const holder = link('brief', { expiresAt: NOW + 1000 });
+      await store.create(holder, NOW);
+      expect(await store.findByCodeKey('brief')).toEqual(holder);
+      expect(await store.findByCodeKey('brief')).toEqual(holder);
+      time = holder.expiresAt;
+      const newcomer = link('brief', { originalUrl: 'https://next.example', createdAt: time });
+      expect(await store.create(newcomer, time)).toEqual({ created: true, link: newcomer });
+      expect(await store.findByCodeKey('brief')).toEqual(newcomer);
     });
 
     it('answers ping while open', async () => {

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Link, LinkStore } from '../../core/link-store.js';
-import { isConnectionLost } from '../../server/stores/postgres/postgres-errors.js';
+import { withLinkCache } from '../../server/stores/link-cache.js';
+import { isConnectionLost, postgresFaultOf } from '../../server/stores/postgres/postgres-errors.js';
 import { createPostgresLinkStore, ensureDurableCommits } from '../../server/stores/postgres/postgres-link-store.js';
+import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
 import { type PostgresRelay, startPostgresRelay, throughRelay } from './postgres-relay.js';
 
@@ -87,6 +89,16 @@ function useStores() {
 describeLinkStoreContract('postgres', async () => {
   const schema = freshSchema();
   return { store: await openStore(schema), dispose: () => dropSchema(schema).then(() => {}) };
+});
+
+// As `server/main.ts` serves it: the cache (on the contract's clock) over faults as 503.
+describeLinkStoreContract('postgres as the server serves it: link cache over faults as 503', async (clock) => {
+  const schema = freshSchema();
+  const store = withFaultsAsUnavailable(await openStore(schema), postgresFaultOf);
+  return {
+    store: withLinkCache(store, { maxEntries: 100, maxAgeMs: 60_000, now: clock }),
+    dispose: () => dropSchema(schema).then(() => {}),
+  };
 });
 
 describe('postgres across instances', () => {

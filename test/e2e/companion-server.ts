@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type RunningServer, startServer } from '../server/server-process.js';
+import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
 
 /**
  * A real companion server (`node dist/server/main.js`) on SQLite in a temporary directory. It

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import {
   clipboardText,
   expect,
@@ -51,8 +50,6 @@ test('one toolbar click shortens the tab, copies the short URL and shows QR, exp
   const item = await historyItemFor(popup, pageUrl, 'local');
   expect(item.shortUrl).toBe(shortUrl);
 
-  // The screenshot in the README: the real popup, right after a shorten in a fresh profile.
-  await popup.screenshot(resolve('docs/popup.png'));
   expect(popup.errors).toEqual([]);
   await popup.close();
 

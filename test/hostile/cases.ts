@@ -1,8 +1,8 @@
 /**
  * Hostile input, as one table that runs twice: through the core handler (as the extension's
  * service worker serves it) and over real HTTP to the server process. Each case names the exact
- * status and envelope SPEC.md asks for; the runner also checks, for every answer, that it is never
- * a 500, carries the security headers, and leaks no stack trace or SQL.
+ * status and envelope the README documents; the runner also checks, for every answer, that it is
+ * never a 500, carries the security headers, and leaks no stack trace or SQL.
  */
 
 export const BASE_URL = 'https://sho.rt';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type FetchHandler } from '../../core/handler.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { CONTENT_SECURITY_POLICY } from '../../core/security-headers.js';
-import { freePort, type RunningServer, startServer } from '../server/server-process.js';
+import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
+import { type RawResponse, rawRequest } from '../raw-http.js';
 import {
   BASE_URL,
   CASES,
@@ -15,7 +16,6 @@ import {
   loopbackCases,
   SEEDS,
 } from './cases.js';
-import { type RawResponse, rawRequest } from './raw-http.js';
 
 type Send = (request: CaseRequest) => Promise<RawResponse>;
 

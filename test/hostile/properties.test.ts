@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../core/handler.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { type RunningServer, startServer } from '../server/server-process.js';
+import { type RunningServer, startServer } from '../../scripts/server-process.mjs';
 
 const BASE_URL = 'https://sho.rt';
 

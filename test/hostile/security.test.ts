@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { hasApiKey } from '../../core/api-key.js';
 import { ERROR_PAGE_STYLE } from '../../core/error-page.js';
 import { CONTENT_SECURITY_POLICY, ERROR_PAGE_STYLE_HASH } from '../../core/security-headers.js';
+import { type RunningServer, runFailingServer } from '../../scripts/server-process.mjs';
 import { createClientAddressOf, createRateLimiter } from '../../server/http/rate-limit.js';
-import { type RunningServer, runFailingServer } from '../server/server-process.js';
+import { rawRequest } from '../raw-http.js';
 import { useServerProcesses } from '../server/use-server-processes.js';
-import { rawRequest } from './raw-http.js';
 
 const servers = useServerProcesses('security');
 const { freshDb } = servers;

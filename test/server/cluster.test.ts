@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningServer, runFailingServer, startServer } from './server-process.js';
+import { freePort, type RunningServer, runFailingServer, startServer } from '../../scripts/server-process.mjs';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `linklet_cluster_${randomBytes(4).toString('hex')}`;

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './server-process.js';
+import { type RunningServer, startServer } from '../../scripts/server-process.mjs';
 
 // Every answer the server process writes, Node's early refusals and the rate limiter's included,
 // comes from the core's one `errorAnswer`: the envelope, the security headers, and no body for HEAD.

@@ -7,7 +7,7 @@ import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
-import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
+import { type Answer, comparableRequest, jsonLinesInto, listenOnLoopback } from '../raw-http.js';
 
 // The same handler, store and clock behind two servers: one sends short URLs down the Node fast
 // path, the other sends everything through the core handler. Whatever the request, the two must
@@ -40,7 +40,7 @@ async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
 }
 
 const send = (origin: string, method: string, path: string, headers: Record<string, string> = {}) =>
-  rawRequest(origin, { method, path, headers });
+  comparableRequest(origin, { method, path, headers });
 
 const withoutRequestId = ({ headers, ...rest }: Answer) => {
   const { 'x-request-id': _, ...others } = headers;

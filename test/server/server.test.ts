@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { runFailingServer, startServer } from './server-process.js';
+import { runFailingServer, startServer } from '../../scripts/server-process.mjs';
 import { useServerProcesses } from './use-server-processes.js';
 
 const servers = useServerProcesses('server');

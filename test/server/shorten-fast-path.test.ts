@@ -9,7 +9,7 @@ import { settingsOf } from '../../core/settings.js';
 import { createShortenAnswerer } from '../../core/shorten-answer.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
-import { type Answer, jsonLinesInto, listenOnLoopback, rawRequest } from './raw-http.js';
+import { type Answer, comparableRequest, jsonLinesInto, listenOnLoopback } from '../raw-http.js';
 
 // Two servers, each with its own store but the same clock and the same sequence of generated
 // codes: one takes shorten requests down the Node fast path, the other sends everything through
@@ -76,7 +76,7 @@ async function post(
   const framing: Record<string, string> = chunked
     ? { 'Transfer-Encoding': 'chunked' }
     : { 'Content-Length': String(Buffer.byteLength(body)) };
-  const answer = await rawRequest(origin, { method: 'POST', path, headers: { ...framing, ...headers }, body });
+  const answer = await comparableRequest(origin, { method: 'POST', path, headers: { ...framing, ...headers }, body });
   const { 'x-request-id': _, ...kept } = answer.headers;
   return { ...answer, headers: kept };
 }

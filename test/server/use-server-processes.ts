@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { type RunningServer, startServer } from './server-process.js';
+import { type RunningServer, type StartOptions, startServer } from '../../scripts/server-process.mjs';
 
 /**
  * For a test file that starts server processes: a folder of fresh SQLite files (removed after
@@ -21,8 +21,8 @@ export function useServerProcesses(name: string) {
   return {
     /** A path for a new SQLite file in this file's folder. */
     freshDb: () => join(dir, `links-${++dbCount}.db`),
-    async start(env: Record<string, string>): Promise<RunningServer> {
-      const server = await startServer(env);
+    async start(env: Record<string, string>, options?: StartOptions): Promise<RunningServer> {
+      const server = await startServer(env, options);
       running.push(server);
       return server;
     },

@@ -157,7 +157,8 @@ export interface SqliteOptions {
   writerThread?: boolean;
 }
 
-const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** How long a write waits for another process's lock by default; the fault script holds it longer. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /** Every connection's settings: the busy timeout, a flush to disk at each commit (WAL is the file's). */
 const connectionPragmas = (options: SqliteOptions) => [

@@ -1,0 +1,50 @@
+// Types of server-process.mjs, for the TypeScript tests that import it.
+import type { ChildProcess } from 'node:child_process';
+
+export declare const SERVER_MAIN: string;
+
+export interface StartOptions {
+  /** Where the server's log goes: parsed into `logs` (default), appended to a file, or dropped. */
+  log?: 'collect' | 'discard' | { file: string };
+  /** The script to run instead of the built server (e.g. the bench's baseline). */
+  script?: string;
+  /** Pass this process's environment on too (under `env`); by default only `PATH`. */
+  inheritEnv?: boolean;
+  /** Run under a soft RLIMIT_FSIZE of this many 512-byte blocks: writes past it fail, as on a full disk. */
+  fileSizeBlocks?: number;
+  /** As root, run without the capabilities that let root ignore file permissions. */
+  obeyPermissions?: boolean;
+}
+
+export interface RunningServer {
+  /** BASE_URL: what short URLs start with. */
+  url: string;
+  /** Where to send requests: loopback IPv4, whatever localhost resolves to on this machine. */
+  origin: string;
+  port: number;
+  pid: number;
+  process: ChildProcess;
+  /** Every JSON log line so far (with `log: 'collect'`). */
+  logs: Array<Record<string, unknown>>;
+  stderr(): string;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Settles once the process has exited and its output is drained. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with the log lines matching `predicate` once there are `count` of them (or after 5 s). */
+  waitForLogs(
+    predicate: (entry: Record<string, unknown>) => boolean,
+    count: number,
+  ): Promise<Array<Record<string, unknown>>>;
+  /** Sends a signal (SIGTERM by default) unless the process has exited; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A free TCP port on loopback, picked by the kernel. */
+export declare function freePort(): Promise<number>;
+
+/** Starts a server process and resolves once it serves (see server-process.mjs). */
+export declare function startServer(env: Record<string, string>, options?: StartOptions): Promise<RunningServer>;
+
+/** Runs the server expecting it to refuse to start; resolves with its exit code and stderr. */
+export declare function runFailingServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }>;

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { withLinkCache } from '../../server/stores/link-cache.js';
+import { sqliteFaultOf } from '../../server/stores/sqlite/sqlite-faults.js';
+import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
+import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
+import { describeLinkStoreContract } from './link-store-contract.js';
+
+// The wrappers the server puts around its store keep the store's contract, alone and stacked as
+// `server/main.ts` stacks them. The cache is given the contract's clock, so it really caches
+// (the contract's links are dated 2026-01-31: on the wall clock they would all be expired).
+
+const dir = mkdtempSync(join(tmpdir(), 'linklet-wrappers-'));
+let files = 0;
+const freshPath = () => join(dir, `store-${++files}.db`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const CACHE = { maxEntries: 100, maxAgeMs: 60_000 };
+
+describeLinkStoreContract('memory behind the link cache', async (clock) => ({
+  store: withLinkCache(createMemoryLinkStore(), { ...CACHE, now: clock }),
+}));
+
+describeLinkStoreContract('memory behind a full one-entry link cache', async (clock) => ({
+  store: withLinkCache(createMemoryLinkStore(), { maxEntries: 1, maxAgeMs: 60_000, now: clock }),
+}));
+
+describeLinkStoreContract('memory behind the link cache turned off', async (clock) => ({
+  store: withLinkCache(createMemoryLinkStore(), { maxEntries: 0, maxAgeMs: 60_000, now: clock }),
+}));
+
+describeLinkStoreContract('memory with faults as 503', async () => ({
+  store: withFaultsAsUnavailable(createMemoryLinkStore(), sqliteFaultOf),
+}));
+
+describeLinkStoreContract('sqlite as the server serves it: link cache over faults as 503', async (clock) => ({
+  store: withLinkCache(withFaultsAsUnavailable(createSqliteLinkStore(freshPath()), sqliteFaultOf), {
+    ...CACHE,
+    now: clock,
+  }),
+}));

@@ -13,6 +13,7 @@ const UNIT_TESTS = [
   'test/server/group-concurrent.test.ts',
   'test/server/fast-path.test.ts',
   'test/server/shorten-fast-path.test.ts',
+  'test/server/writer-thread.test.ts',
 ];
 
 // Reports (under CI: fails) a run whose tests changed the working tree: `npm test` leaves a clone clean.

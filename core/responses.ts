@@ -36,7 +36,7 @@ export function sendAnswer(c: Context, answer: ShortUrlAnswer): Response {
 }
 
 /** API paths always answer JSON; `/api2` or `/apiary` are short URLs like any other. */
-function isApiPath(pathname: string): boolean {
+export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname === '/api.php' || pathname.startsWith('/api/');
 }
 

@@ -1,3 +1,5 @@
+import { acceptPrefersHtml } from './accept.js';
+
 /** The error page's whole stylesheet; the Content-Security-Policy allows exactly this by its hash. */
 export const ERROR_PAGE_STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem}h1{font-size:1.5rem}';
@@ -6,7 +8,7 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#
 
 /** Whether the client is a browser that would rather read a page than a JSON envelope. */
 export function prefersHtml(request: Request): boolean {
-  return (request.headers.get('accept') ?? '').includes('text/html');
+  return acceptPrefersHtml(request.headers.get('accept'));
 }
 
 /** A small self-contained page for people who follow a dead short link in a browser. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { acceptPrefersHtml } from '../../core/accept.js';
 import { toErrorEnvelope } from '../../core/envelopes.js';
 import type { FetchHandler } from '../../core/handler.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
@@ -107,7 +108,7 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
     const send = (link: Link | undefined) => {
       let answer: ShortUrlAnswer;
       try {
-        answer = answerShortUrl(resolutionOf(link, at), at, (req.headers.accept ?? '').includes('text/html'));
+        answer = answerShortUrl(resolutionOf(link, at), at, acceptPrefersHtml(req.headers.accept));
       } catch {
         void listener(req, res); // a broken stored URL, say: the handler answers 500 and logs it
         return;

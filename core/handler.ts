@@ -153,6 +153,7 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
   });
   app.all('/health', notAllowed(READ_ALLOW));
   app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));
+  app.all('/', notAllowed(READ_ALLOW));
 
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);

@@ -1,6 +1,7 @@
+import { acceptPrefersHtml } from './accept.js';
 import { type Answer, API_CORS_HEADERS, isApiPath, jsonAnswer } from './answer.js';
 import { toErrorEnvelope } from './envelopes.js';
-import { prefersHtml, renderErrorPage } from './error-page.js';
+import { renderErrorPage } from './error-page.js';
 import { type ErrorKind, LinkletError } from './errors.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -44,7 +45,7 @@ export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
   if (known.allow) headers.Allow = known.allow.join(', ');
   if (known.retryAfterSeconds !== undefined) headers['Retry-After'] = String(known.retryAfterSeconds);
   if (api) Object.assign(headers, API_CORS_HEADERS);
-  if (audience !== undefined && !api && PAGE_KINDS.has(known.kind) && prefersHtml(audience.accept)) {
+  if (audience !== undefined && !api && PAGE_KINDS.has(known.kind) && acceptPrefersHtml(audience.accept)) {
     return {
       status: known.status,
       headers: { ...headers, 'Content-Type': 'text/html; charset=UTF-8', ...SECURITY_HEADERS },

@@ -4,11 +4,6 @@ export const ERROR_PAGE_STYLE =
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Whether the client is a browser that would rather read a page than a JSON envelope. */
-export function prefersHtml(accept: string | null | undefined): boolean {
-  return (accept ?? '').includes('text/html');
-}
-
 /** A small self-contained page for people who follow a dead short link in a browser. */
 export function renderErrorPage(title: string, message: string): string {
   return `<!doctype html>

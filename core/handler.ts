@@ -144,6 +144,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   });
   app.all('/health', notAllowed(READ_ALLOW));
   app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));
+  app.all('/', notAllowed(READ_ALLOW));
 
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);

@@ -1,155 +1,142 @@
-import type { ApiDescriptionOptions } from './api-description.js';
-import { MAX_CODE_LENGTH } from './code.js';
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
+import { isApiPath } from './answer.js';
+import {
+  API_TAGS,
+  type ApiCatalogOptions,
+  type ApiOperationSpec,
+  type ApiResponseSpec,
+  listApiOperations,
+} from './api-catalog.js';
+import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-responses.js';
+import { apiSchemas } from './api-schemas.js';
 
-const json = (schema: object) => ({ 'application/json': { schema } });
-const error = (description: string) => ({ description, content: json({ $ref: '#/components/schemas/Error' }) });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const KEY_SCHEMES = [{ ApiKeyHeader: [] }, { BearerKey: [] }];
+const PREFLIGHT_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/** A response object: the JSON body (and the HTML page, for browsers), unless `bodyless` (HEAD). */
+function responseObject(spec: ApiResponseSpec, bodyless = false) {
+  const content: Record<string, { schema: object }> = {};
+  if (spec.schema !== undefined)
+    content['application/json'] = { schema: { $ref: `#/components/schemas/${spec.schema}` } };
+  if (spec.page) content['text/html'] = { schema: { type: 'string', description: 'A small error page.' } };
+  const headers = Object.entries(spec.headers ?? {}).map(([name, description]) => [
+    name,
+    { description, schema: { type: 'string' } },
+  ]);
+  return {
+    description: spec.description,
+    ...(headers.length > 0 && { headers: Object.fromEntries(headers) }),
+    ...(!bodyless && Object.keys(content).length > 0 && { content }),
+  };
+}
+
+/** An operation's responses: shared ones by reference, its own inline; a HEAD's without bodies. */
+function responsesObject(responses: OperationResponse[], bodyless: boolean) {
+  return Object.fromEntries(
+    responses.map(({ status, spec, shared }) => [
+      String(status),
+      shared !== undefined && !bodyless ? { $ref: `#/components/responses/${shared}` } : responseObject(spec, bodyless),
+    ]),
+  );
+}
+
+function operationObject(operation: ApiOperationSpec, head = false) {
+  return {
+    operationId: head ? `${operation.operationId}Head` : operation.operationId,
+    tags: [operation.tag],
+    summary: head ? `${operation.summary} (headers only)` : operation.summary,
+    description: head ? `The headers of \`GET ${operation.path}\`, without its body.` : operation.description,
+    security: operation.auth === 'none' ? [] : operation.auth === 'optional' ? [{}, ...KEY_SCHEMES] : KEY_SCHEMES,
+    ...(operation.requestBody && {
+      requestBody: {
+        required: true,
+        description: operation.requestBody.description,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } } },
+      },
+    }),
+    responses: responsesObject(responsesOf(operation), head),
+  };
+}
+
+/** The CORS preflight every `/api` path answers, for any origin. */
+function preflightOperation(path: string, operationId: string) {
+  return {
+    operationId: `${operationId}Preflight`,
+    tags: ['about'],
+    summary: 'CORS preflight',
+    description: `Lets a page on any origin call \`${path}\`. Never rate limited.`,
+    security: [],
+    responses: responsesObject(
+      responsesOf({
+        auth: 'none',
+        rateLimited: false,
+        responses: {
+          204: {
+            description: 'The request may be made from any origin.',
+            headers: {
+              'Access-Control-Allow-Origin': '`*`.',
+              'Access-Control-Allow-Methods': `\`${PREFLIGHT_METHODS}\`.`,
+              'Access-Control-Allow-Headers': '`Content-Type, X-API-Key, Authorization`.',
+              'Access-Control-Max-Age': 'Seconds the answer may be cached.',
+            },
+          },
+        },
+      }),
+      false,
+    ),
+  };
+}
 
 /**
- * The OpenAPI 3.1 document served at `/api/v1/openapi.json`. Its schemas are strict
- * (`additionalProperties: false`), and a test checks real responses against them, so the
- * document cannot drift from what the handler does.
+ * The OpenAPI 3.1 document served at `/api/v1/openapi.json`, built from the route catalog
+ * (`listApiOperations`) that the API description is built from too. Every `GET` has its `HEAD`,
+ * every `/api` path its `OPTIONS`, and every operation the answers any request can get. A test
+ * checks real responses against its strict schemas, and a fuzzer checks thousands more.
  */
-export function createOpenApiDocument(options: ApiDescriptionOptions) {
-  const shortenOperation = (dialect: 'legacy' | 'v1') => ({
-    operationId: dialect === 'legacy' ? 'shortenLegacy' : 'shortenV1',
-    summary: dialect === 'legacy' ? 'Shorten a URL (legacy dialect)' : 'Shorten a URL',
-    requestBody: { required: true, content: json(ref('ShortenRequest')) },
-    responses: {
-      [dialect === 'legacy' ? '200' : '201']: {
-        description: 'The link was made.',
-        ...(dialect === 'v1' && {
-          headers: { Location: { description: 'The short URL, percent-encoded.', schema: { type: 'string' } } },
-        }),
-        content: json(ref(dialect === 'legacy' ? 'LegacySuccess' : 'V1Success')),
-      },
-      '400': error('A field is missing or breaks a rule; the message names it.'),
-      '401': error('API key missing or wrong (only when the server requires one).'),
-      '405': error('Method not allowed; see the Allow header.'),
-      '409': error(
-        dialect === 'legacy'
-          ? 'custom_code is in use; the message names the moment (YYYY-MM-DD HH:MM:SS) after which it is free.'
-          : 'custom_code is in use.',
-      ),
-      '413': error(`Body larger than ${options.maxBodyBytes} bytes.`),
-      '429': error('Too many requests from this client (only when the server sets a rate limit); see Retry-After.'),
-      '500': error('Unexpected failure.'),
-      '503': error('The link store cannot take the link right now (locked, full or read-only); see Retry-After.'),
-    },
-  });
-  const describe = (path: string) => ({
-    operationId: path === '/api.php' ? 'describeLegacy' : 'describeV1',
-    summary: 'Describe the API',
-    responses: { '200': { description: 'Endpoints, parameters and rules.', content: json(ref('ApiDescription')) } },
-  });
-  const successOf = (dateSchema: object, shortUrlPattern: string) => ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['status', 'message', 'data'],
-    properties: {
-      status: { const: 'success' },
-      message: { type: 'string' },
-      data: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['short_url', 'original_url', 'code', 'expiration_date'],
-        properties: {
-          short_url: { type: 'string', pattern: shortUrlPattern },
-          original_url: { type: 'string' },
-          code: { type: 'string', minLength: 1 },
-          expiration_date: dateSchema,
-        },
-      },
-    },
-  });
-  const redirectResponses = {
-    '302': {
-      description: 'The link is active: redirect to the original URL.',
-      headers: {
-        Location: { schema: { type: 'string' } },
-        'Cache-Control': { description: 'max-age never exceeds the time left.', schema: { type: 'string' } },
-      },
-    },
-    '404': {
-      description: 'No such code.',
-      content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } },
-    },
-    '405': error('Only GET and HEAD.'),
-    '410': {
-      description: 'The link expired.',
-      content: { ...json(ref('Error')), 'text/html': { schema: { type: 'string' } } },
-    },
-    '429': error('Too many requests from this client (only when the server sets a rate limit); see Retry-After.'),
-    '503': error('The link store is not answering; see Retry-After.'),
-  };
-  const code = { name: 'code', in: 'path', required: true, schema: { type: 'string' } };
-
+export function createOpenApiDocument(options: ApiCatalogOptions) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of listApiOperations(options)) {
+    const item = paths[operation.path] ?? {};
+    paths[operation.path] = item;
+    if (operation.pathParameters) {
+      item.parameters = operation.pathParameters.map(({ name, description }) => ({
+        name,
+        in: 'path',
+        required: true,
+        description,
+        schema: { type: 'string' },
+      }));
+    }
+    item[operation.method.toLowerCase()] = operationObject(operation);
+    if (operation.method === 'GET') item.head = operationObject(operation, true);
+    if (isApiPath(operation.path) && item.options === undefined) {
+      item.options = preflightOperation(operation.path, operation.operationId);
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Linklet',
       version: '1.0.0',
-      description: 'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one.',
+      description:
+        'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one. Every error is `{"status":"error","message":…}`; every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and a `Content-Security-Policy`.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: options.baseUrl }],
-    paths: {
-      '/api.php': { get: describe('/api.php'), post: shortenOperation('legacy') },
-      '/api/v1/shorten': { get: describe('/api/v1/shorten'), post: shortenOperation('v1') },
-      '/{code}': {
-        get: {
-          operationId: 'resolve',
-          summary: 'Follow a short URL',
-          parameters: [code],
-          responses: redirectResponses,
-        },
-      },
-      '/{code}/': {
-        get: {
-          operationId: 'resolveSlash',
-          summary: 'Follow a v1 short URL',
-          parameters: [code],
-          responses: redirectResponses,
-        },
-      },
-    },
+    servers: [{ url: options.baseUrl, description: 'This server.' }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+    paths,
     components: {
-      schemas: {
-        ShortenRequest: {
-          type: 'object',
-          required: ['original_url'],
-          properties: {
-            original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
-            custom_code: {
-              type: ['string', 'null'],
-              // No maxLength: the limit counts code points after NFC, and NFD input is longer.
-              description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
-            },
-            expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
-          },
+      schemas: apiSchemas(options),
+      responses: Object.fromEntries(
+        Object.entries(COMMON_RESPONSES).map(([name, { status: _, ...spec }]) => [name, responseObject(spec)]),
+      ),
+      securitySchemes: {
+        ApiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'The key, when the server sets `API_KEY`.',
         },
-        LegacySuccess: successOf({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' }, '[^/]$'),
-        V1Success: successOf(
-          { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' },
-          '/$',
-        ),
-        Error: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['status', 'message'],
-          properties: { status: { const: 'error' }, message: { type: 'string', minLength: 1 } },
-        },
-        ApiDescription: {
-          type: 'object',
-          required: ['name', 'version', 'endpoints', 'expire_durations', 'default_expire_duration'],
-          properties: {
-            name: { type: 'string' },
-            version: { enum: ['legacy', 'v1'] },
-            endpoints: { type: 'array', items: { type: 'object', required: ['method', 'path'] } },
-            expire_durations: { type: 'array', items: { enum: [...EXPIRE_DURATIONS] } },
-            default_expire_duration: { const: DEFAULT_EXPIRE_DURATION },
-          },
-        },
+        BearerKey: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
       },
     },
   };

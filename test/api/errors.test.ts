@@ -362,3 +362,34 @@ describe('API-key mode', () => {
     expect((await handler.fetch('/promo')).status).toBe(302);
   });
 });
+
+describe('lone UTF-16 surrogates in the body', () => {
+  // Written as JSON text: `\ud800` is an escape JSON allows, though it names no character.
+  it.each([
+    ['original_url', '{"original_url":"https://example.com/\\ud800x"}', 'original_url'],
+    ['custom_code', `{"original_url":"${URL_A}","custom_code":"ab\\udc00"}`, 'custom_code'],
+    ['expire_duration', `{"original_url":"${URL_A}","expire_duration":"\\ud83d"}`, 'expire_duration'],
+    ['an unknown field', `{"original_url":"${URL_A}","note":{"tags":["ok","\\uDFFF"]}}`, 'note.tags[1]'],
+    ['a field name', `{"original_url":"${URL_A}","\\ud800":1}`, 'A field name'],
+    ['a high half before a second high half', '{"original_url":"https://example.com/\\ud83d\\ud83d"}', 'original_url'],
+    ['a low half first', '{"original_url":"https://example.com/\\ude00\\ud83d"}', 'original_url'],
+  ])('are refused in %s with 400 on both endpoints', async (_, body, where) => {
+    const app = makeHandler();
+    for (const path of ['/api.php', '/api/v1/shorten']) {
+      const response = await app.post(path, body);
+      expect(response.status).toBe(400);
+      const { message } = await json(response);
+      expect(message).toContain(where);
+      expect(message).toContain('lone UTF-16 surrogate');
+    }
+  });
+
+  it('while an escaped pair (one emoji) is a character like any other', async () => {
+    const response = await makeHandler().post(
+      '/api/v1/shorten',
+      '{"original_url":"https://example.com/\\ud83d\\ude00"}',
+    );
+    expect(response.status).toBe(201);
+    expect((await json(response)).data.original_url).toBe('https://example.com/😀');
+  });
+});

@@ -52,7 +52,15 @@ function declaredResponse(path: string, method: string, status: number): Json {
   const operations = status === 405 && !item[method] ? Object.values(item) : [item[method]];
   const declared = operations.map((operation: Json) => operation?.responses?.[String(status)]).find(Boolean);
   expect(declared, `document declares ${status} for ${method.toUpperCase()} ${path}`).toBeDefined();
-  return declared;
+  return resolveResponse(declared);
+}
+
+/** A response object, its `$ref` to a shared one (`#/components/responses/…`) followed. */
+function resolveResponse(declared: Json): Json {
+  if (typeof declared?.$ref !== 'string') return declared;
+  const shared = doc.components.responses[declared.$ref.replace('#/components/responses/', '')];
+  expect(shared, `${declared.$ref} exists`).toBeDefined();
+  return shared;
 }
 
 /** Checks a real response against what the document declares for it and records its status. */
@@ -94,7 +102,7 @@ describe('the OpenAPI document', () => {
 
   it('names the configured base URL as its server and the configured limits', async () => {
     const custom = await json(await makeHandler({ maxUrlLength: 300 }).fetch('/api/v1/openapi.json'));
-    expect(custom.servers).toEqual([{ url: 'https://sho.rt' }]);
+    expect(custom.servers.map((server: Json) => server.url)).toEqual(['https://sho.rt']);
     expect(custom.components.schemas.ShortenRequest.properties.original_url.maxLength).toBe(300);
   });
 
@@ -128,11 +136,86 @@ describe('the OpenAPI document', () => {
     expect(schema('Error')({ status: 'success', message: 'bad' })).toBe(false);
   });
 
-  it('declares the shorten and describe operations of both endpoints and the redirect', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api.php', '/api/v1/shorten', '/{code}', '/{code}/']);
+  it('declares every route, HEAD with each GET and OPTIONS on the API paths', () => {
+    const methodsOf = (path: string) =>
+      Object.keys(doc.paths[path])
+        .filter((key) => key !== 'parameters')
+        .sort();
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/',
+      '/api.php',
+      '/api/v1/openapi.json',
+      '/api/v1/shorten',
+      '/health',
+      '/{code}',
+      '/{code}/',
+    ]);
     for (const path of ['/api.php', '/api/v1/shorten']) {
-      expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
+      expect(methodsOf(path)).toEqual(['get', 'head', 'options', 'post']);
     }
+    expect(methodsOf('/api/v1/openapi.json')).toEqual(['get', 'head', 'options']);
+    for (const path of ['/', '/health', '/{code}', '/{code}/']) expect(methodsOf(path)).toEqual(['get', 'head']);
+  });
+
+  it('declares the answers any request can get, and the API key schemes on the creates', () => {
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        if (method === 'parameters') continue;
+        const statuses = Object.keys(operation.responses);
+        for (const status of ['400', '405', '408', '431', '500']) {
+          expect(statuses, `${method} ${path} declares ${status}`).toContain(status);
+        }
+        const exempt = path === '/health' || method === 'options';
+        expect(statuses.includes('429'), `${method} ${path} and 429`).toBe(!exempt);
+        expect(statuses.includes('401'), `${method} ${path} and 401`).toBe(method === 'post');
+        expect(operation.description, `${method} ${path} has a description`).toBeTruthy();
+        expect(operation.tags, `${method} ${path} has a tag`).toHaveLength(1);
+      }
+    }
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKeyHeader', 'BearerKey']);
+    expect(doc.paths['/api/v1/shorten'].post.security).toEqual([{}, { ApiKeyHeader: [] }, { BearerKey: [] }]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+});
+
+describe('the API description and the OpenAPI document come from one source', () => {
+  const operationsOf = (document: Json) =>
+    Object.entries<Json>(document.paths).flatMap(([path, item]) =>
+      Object.entries<Json>(item)
+        .filter(([method]) => method === 'get' || method === 'post')
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
+
+  it.each(['/api.php', '/api/v1/shorten'])(
+    '%s lists every GET and POST of the document with its statuses',
+    async (path) => {
+      const description = await json(await makeHandler().fetch(path));
+      const listed = description.endpoints.map((endpoint: Json) => `${endpoint.method} ${endpoint.path}`);
+      const documented = operationsOf(doc);
+      expect(listed.sort()).toEqual(documented.map(({ method, path }) => `${method} ${path}`).sort());
+      for (const { method, path: documentedPath, operation } of documented) {
+        const entry = description.endpoints.find(
+          (endpoint: Json) => endpoint.method === method && endpoint.path === documentedPath,
+        );
+        expect(entry.statuses, `${method} ${documentedPath}`).toEqual(Object.keys(operation.responses).map(Number));
+        expect(entry.summary).toBe(operation.summary);
+      }
+    },
+  );
+
+  it('the description names what every error status the document declares means', async () => {
+    const description = await json(await makeHandler().fetch('/api/v1/shorten'));
+    const declared = new Set<string>();
+    for (const item of Object.values<Json>(doc.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        if (method === 'parameters') continue;
+        for (const status of Object.keys(operation.responses)) if (Number(status) >= 400) declared.add(status);
+      }
+    }
+    expect(Object.keys(description.errors).sort()).toEqual([...declared].sort());
+    expect(declared).toContain('429');
+    expect(declared).toContain('503');
   });
 });
 
@@ -205,14 +288,35 @@ describe('real responses match the document', () => {
     await expectDeclared(await local.fetch(at('soon'), { headers: { Accept: BROWSER_ACCEPT } }), template, 'get', 410);
   });
 
+  it('/health 200 and 503, the OpenAPI document itself, HEAD without a body and the CORS preflight', async () => {
+    await expectDeclared(await app.fetch('/health'), '/health', 'get', 200);
+    const down = makeHandler({ store: { ...createMemoryLinkStore(), ping: () => Promise.reject(new Error('down')) } });
+    await expectDeclared(await down.fetch('/health'), '/health', 'get', 503);
+    await expectDeclared(await app.fetch('/api/v1/openapi.json'), '/api/v1/openapi.json', 'get', 200);
+    await expectDeclared(await app.fetch('/'), '/', 'get', 200);
+    await expectDeclared(await app.fetch('/api/v1/shorten', { method: 'HEAD' }), '/api/v1/shorten', 'head', 200);
+    await expectDeclared(await app.fetch('/nothing', { method: 'HEAD' }), '/{code}', 'head', 404);
+    const preflight = await app.fetch('/api/v1/shorten', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    await expectDeclared(preflight, '/api/v1/shorten', 'options', 204);
+  });
+
   it('every status produced above is declared for its operation', () => {
     expect([...produced.keys()].sort()).toEqual([
       'delete /{code}',
       'delete /{code}/',
+      'get /',
       'get /api.php',
+      'get /api/v1/openapi.json',
       'get /api/v1/shorten',
+      'get /health',
       'get /{code}',
       'get /{code}/',
+      'head /api/v1/shorten',
+      'head /{code}',
+      'options /api/v1/shorten',
       'post /api.php',
       'post /api/v1/shorten',
       'put /api.php',

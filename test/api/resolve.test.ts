@@ -125,6 +125,18 @@ describe('GET /{code}: unknown and expired', () => {
     expect(page).toMatch(/not found/i);
   });
 
+  it.each([
+    ['text/html;q=0, application/json', 'application/json'],
+    ['application/json, text/html;q=0.5', 'application/json'],
+    ['text/html;q=0.4, */*;q=0.5', 'application/json'],
+    ['application/json;q=0.5, text/html', 'text/html; charset=UTF-8'],
+    ['TEXT/HTML; Q=0.9, application/*;q=0.8', 'text/html; charset=UTF-8'],
+  ])('honours the q-values of Accept: %s gets %s', async (accept, contentType) => {
+    const response = await (await appWithLinks()).fetch('/nothing', { headers: { Accept: accept } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe(contentType);
+  });
+
   it('answers 410 once the link expires (now = expiration), JSON for non-browsers', async () => {
     const app = await appWithLinks();
     app.clock.advance(DAY);

@@ -432,12 +432,13 @@ const codes: HostileCase[] = [
       ['angle brackets', '<script>'],
       ['a NUL', 'a\u0000b'],
       ['an emoji', 'hi😀'],
-      ['a lone surrogate', 'a\uD800b'],
       ['a combining accent', 'cafe\u0301'],
       ['a precomposed accent', 'café'],
       ['CJK ideographs', '漢字'],
     ] as const
   ).map(([name, customCode]) => refusedCode(`refuses ${name}`, customCode, CODE_CHARS)),
+  // Caught when the body is parsed, before any field rule: it is not text at all.
+  refusedCode('refuses a lone surrogate', 'a\uD800b', /^custom_code has a lone UTF-16 surrogate/),
   refusedCode('refuses a lone leading consonant jamo', '\u1100', CODE_JAMO),
   refusedCode('refuses a lone vowel jamo', '\u1161', CODE_JAMO),
   refusedCode('refuses two leading consonants', '\u1100\u1100', CODE_JAMO),

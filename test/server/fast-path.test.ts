@@ -92,6 +92,7 @@ const ACCEPTS: Array<Record<string, string>> = [
   { Accept: 'application/json' },
   { Accept: BROWSER },
   { Accept: '*/*' },
+  { Accept: 'text/html;q=0, application/json' },
 ];
 
 describe('the Node fast path for short URLs', () => {
@@ -144,6 +145,10 @@ describe('the Node fast path for short URLs', () => {
     expect(page.body).toMatch(/^<!doctype html>/);
     const head = await send(fast.origin, 'HEAD', '/nothing', { Accept: BROWSER });
     expect(head).toMatchObject({ status: 404, body: '' });
+    // q=0 means "not acceptable": this client gets JSON, not the page.
+    const refusesHtml = await send(fast.origin, 'GET', '/nothing', { Accept: 'text/html;q=0, application/json' });
+    expect(refusesHtml.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(refusesHtml.body)).toMatchObject({ status: 'error' });
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one, as the core path does', async () => {

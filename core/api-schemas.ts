@@ -1,0 +1,149 @@
+import type { ApiCatalogOptions } from './api-catalog.js';
+import { MAX_CODE_LENGTH } from './code.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
+
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
+const LEGACY_DATE = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+
+/** A success envelope whose `data` is the link record of one dialect. */
+const successOf = (dateSchema: object, shortUrlPattern: string) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'message', 'data'],
+  properties: {
+    status: { const: 'success' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['short_url', 'original_url', 'code', 'expiration_date'],
+      properties: {
+        short_url: { type: 'string', pattern: shortUrlPattern },
+        original_url: { type: 'string' },
+        code: { type: 'string', minLength: 1 },
+        expiration_date: dateSchema,
+      },
+    },
+  },
+});
+
+const strings = { type: 'array', items: { type: 'string' } };
+
+/** One entry of the API description's `endpoints`: see `ApiOperationSpec.describe`. */
+const describedEndpoint = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['method', 'path', 'summary', 'description', 'statuses'],
+  properties: {
+    method: { type: 'string' },
+    path: { type: 'string' },
+    summary: { type: 'string' },
+    description: { type: 'string' },
+    statuses: { type: 'array', items: { type: 'integer' } },
+    success_status: { type: 'integer' },
+    short_url: { type: 'string' },
+    expiration_date_format: { type: 'string' },
+    parameters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'required', 'rules'],
+        properties: {
+          name: { type: 'string' },
+          type: { type: 'string' },
+          required: { type: 'boolean' },
+          rules: { type: 'string' },
+          values: strings,
+          default: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * The JSON Schemas (2020-12) of every body the API takes or gives, by name. Strict
+ * (`additionalProperties: false`) so a test that checks real responses against them catches any
+ * field the handler adds or drops. A new endpoint adds its bodies here.
+ */
+export function apiSchemas(options: ApiCatalogOptions) {
+  return {
+    ShortenRequest: {
+      type: 'object',
+      required: ['original_url'],
+      properties: {
+        original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
+        custom_code: {
+          type: ['string', 'null'],
+          // No maxLength: the limit counts code points after NFC, and NFD input is longer.
+          description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
+        },
+        expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
+      },
+    },
+    LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
+    V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$'),
+    Error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'message'],
+      properties: { status: { const: 'error' }, message: { type: 'string', minLength: 1 } },
+    },
+    Health: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status'],
+      properties: { status: { const: 'ok' } },
+    },
+    ApiDescription: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'name',
+        'description',
+        'endpoint',
+        'version',
+        'endpoints',
+        'expire_durations',
+        'default_expire_duration',
+        'limits',
+        'errors',
+      ],
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        endpoint: { type: 'string', description: 'The endpoint that answered.' },
+        version: { enum: ['legacy', 'v1'] },
+        endpoints: { type: 'array', items: describedEndpoint },
+        expire_durations: { type: 'array', items: { enum: [...EXPIRE_DURATIONS] } },
+        default_expire_duration: { const: DEFAULT_EXPIRE_DURATION },
+        limits: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['max_url_length', 'max_code_length', 'max_body_bytes'],
+          properties: {
+            max_url_length: { type: 'integer' },
+            max_code_length: { type: 'integer' },
+            max_body_bytes: { type: 'integer' },
+          },
+        },
+        errors: {
+          type: 'object',
+          description: 'What each error status means, by status.',
+          propertyNames: { pattern: '^[45]\\d\\d$' },
+          additionalProperties: { type: 'string' },
+        },
+      },
+    },
+    OpenApiDocument: {
+      type: 'object',
+      required: ['openapi', 'info', 'paths'],
+      properties: {
+        openapi: { type: 'string', pattern: '^3\\.1\\.' },
+        info: { type: 'object' },
+        paths: { type: 'object' },
+      },
+    },
+  };
+}

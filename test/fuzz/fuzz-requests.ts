@@ -1,0 +1,332 @@
+import fc from 'fast-check';
+
+/** One generated request, and what the fuzzer meant by it (the oracle's expectations hang on it). */
+export interface FuzzRequest {
+  method: string;
+  /** The request target's bytes: raw UTF-8, stray bytes, broken escapes and all. */
+  target: Buffer;
+  headers: Array<[string, Buffer]>;
+  body: Buffer | undefined;
+  /** How the body is framed: a Content-Length, chunks, or (without body) neither. */
+  framing: 'length' | 'chunked' | 'both' | 'none';
+  apiKey: 'valid' | 'bearer' | 'wrong' | 'missing' | 'doubled';
+  host: 'ok' | 'missing' | 'doubled' | 'odd';
+  /** `Accept` as sent, if any. */
+  accept: string | undefined;
+}
+
+export interface FuzzWorld {
+  /** `Host` of the server (`127.0.0.1:port`). */
+  host: string;
+  apiKey: string;
+  /** Codes of active links and of an expired one, so redirects and 410s are hit too. */
+  activeCodes: string[];
+  expiredCodes: string[];
+}
+
+const utf8 = (text: string) => Buffer.from(text, 'utf8');
+const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+const hangulSyllable = fc.integer({ min: 0xac00, max: 0xd7a3 }).map((code) => String.fromCodePoint(code));
+const hangul = fc.array(hangulSyllable, { minLength: 1, maxLength: 6 }).map((chars) => chars.join(''));
+
+/** A path segment where a short code goes: codes that exist, and every odd spelling of one. */
+function codeSegment(world: FuzzWorld): fc.Arbitrary<Buffer> {
+  const encoded = (code: string) => utf8(encodeURIComponent(code));
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.activeCodes).map(encoded) },
+    { weight: 1, arbitrary: fc.constantFrom(...world.activeCodes).map((code) => encoded(code.toUpperCase())) },
+    { weight: 2, arbitrary: fc.constantFrom(...world.expiredCodes).map(encoded) },
+    { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/).map(utf8) },
+    { weight: 2, arbitrary: hangul.map(encoded) },
+    { weight: 1, arbitrary: hangul.map((text) => encoded(text.normalize('NFD'))) },
+    { weight: 1, arbitrary: hangul.map(utf8) }, // raw UTF-8 bytes in the target: not valid HTTP
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.stringMatching(/^[a-z0-9]{0,4}$/),
+          fc.constantFrom('%', '%E', '%ZZ', '%ED%95', '%C3%28', '%ED%A0%80', '%FF', '%2e%2e', '%00', '%2F', '%EA%B0'),
+        )
+        .map(([prefix, broken]) => utf8(`${prefix}${broken}`)),
+    },
+    { weight: 1, arbitrary: fc.integer({ min: 65, max: 3000 }).map((length) => utf8('a'.repeat(length))) },
+    { weight: 1, arbitrary: fc.constant(utf8('%EA%B0%80'.repeat(70))) },
+    { weight: 1, arbitrary: fc.constantFrom(latin1('\xff'), latin1('a\x80b'), latin1('\x7f')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('api', 'health', 'HEALTH', 'api.php', '%68ealth', '%61pi.php', 'admin', 'docs')
+        .map(utf8),
+    },
+  );
+}
+
+/** Where the request goes: every documented path, short URLs, and paths the API does not have. */
+function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
+  const query = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(utf8('')) },
+    { weight: 1, arbitrary: fc.constantFrom('?a=1', '?%zz', '?utm_source=x&b', '?').map(utf8) },
+    { weight: 1, arbitrary: hangul.map((text) => utf8(`?q=${text}`)) },
+  );
+  const path = fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom('/', '/api.php', '/api/v1/shorten', '/api/v1/openapi.json', '/health').map(utf8),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(codeSegment(world), fc.boolean())
+        .map(([segment, slash]) => Buffer.concat([utf8('/'), segment, utf8(slash ? '/' : '')])),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '/api',
+          '/api/',
+          '/api/v2/shorten',
+          '/api/v1/',
+          '/a/b',
+          '//x',
+          '/api.php/x',
+          '/health/x',
+          '/../etc',
+        )
+        .map(utf8),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('*', 'http://127.0.0.1/health', 'api.php').map(utf8) },
+  );
+  return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, q]));
+}
+
+const METHODS = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('GET') },
+  { weight: 3, arbitrary: fc.constant('HEAD') },
+  { weight: 8, arbitrary: fc.constant('POST') },
+  { weight: 1, arbitrary: fc.constant('OPTIONS') },
+  { weight: 2, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('get', 'FOO', 'PROPFIND', 'TRACE', 'M-SEARCH', 'G\u00c9T', 'PO ST'),
+  },
+);
+
+const url = fc.oneof(
+  { weight: 4, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
+  { weight: 2, arbitrary: hangul.map((text) => `https://example.com/${text}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'javascript:alert(1)',
+      'https://user@example.com/',
+      'http://localhost:8080/loop',
+      ' https://example.com/trim ',
+      'https://exa mple.com',
+      'ftp://example.com',
+      '',
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: 2000, max: 9000 }).map((n) => `https://example.com/${'x'.repeat(n)}`) },
+);
+const customCode = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/),
+  hangul,
+  hangul.map((text) => text.normalize('NFD')),
+  fc.constantFrom('', 'api', 'a b', 'K', '\u212a', 'ﾊ', '😀', 'a'.repeat(65), 'ㅋㅋ', '\u1100'),
+);
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+);
+const shortenObject = fc.record(
+  {
+    original_url: fc.oneof({ weight: 5, arbitrary: url }, { weight: 1, arbitrary: wrongType }),
+    custom_code: fc.oneof({ weight: 4, arbitrary: customCode }, { weight: 1, arbitrary: wrongType }),
+    expire_duration: fc.oneof(
+      fc.constantFrom('24h', '48h', '1week', '1month', '', '2weeks', '24H', '1 week'),
+      wrongType,
+    ),
+    extra: fc.jsonValue({ maxDepth: 2 }),
+  },
+  { requiredKeys: [] },
+);
+
+/** Bodies: valid and broken JSON, wrong types, huge strings, invalid UTF-8, surrogates, doubled keys. */
+const body: fc.Arbitrary<Buffer> = fc.oneof(
+  { weight: 8, arbitrary: shortenObject.map((value) => utf8(JSON.stringify(value))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(url, fc.constantFrom('\\ud800', '\\udfff', '\\ud83d', '\\ude00x', '\\ud83d\\ude00'))
+      .map(([u, surrogate]) => utf8(`{"original_url":${JSON.stringify(u).slice(0, -1)}${surrogate}"}`)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom([0xff], [0xc3, 0x28], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]), fc.boolean())
+      .map(([bad, inCode]) =>
+        Buffer.concat([
+          utf8(
+            inCode
+              ? '{"original_url":"https://example.com/a","custom_code":"a'
+              : '{"original_url":"https://example.com/',
+          ),
+          Buffer.from(bad),
+          utf8('"}'),
+        ]),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(url, url)
+      .map(([first, second]) =>
+        utf8(`{"original_url":${JSON.stringify(first)},"original_url":${JSON.stringify(second)}}`),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 16_000, max: 40_000 })
+      .map((n) => utf8(`{"original_url":"https://example.com/","pad":"${'x'.repeat(n)}"}`)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(
+        '',
+        ' ',
+        '{',
+        '[]',
+        '1',
+        '"text"',
+        'null',
+        'true',
+        'original_url=https://example.com',
+        '\ufeff{"original_url":"https://example.com/bom"}',
+      )
+      .map(utf8),
+  },
+  { weight: 1, arbitrary: fc.jsonValue().map((value) => utf8(JSON.stringify(value) ?? 'null')) },
+);
+
+const CONTENT_TYPES = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+  ';;;',
+  'application/json; charset=latin1',
+);
+const ACCEPTS = fc.constantFrom(
+  'application/json',
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'text/html;q=0, application/json',
+  'application/json, text/html;q=0.5',
+  '*/*',
+  'text/html',
+  'image/png',
+);
+
+/** Every generated request, built from the world it is sent into. */
+export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      method: METHODS,
+      target: target(world),
+      body: fc.option(body, { freq: 3 }),
+      framing: fc.constantFrom('length', 'length', 'length', 'length', 'length', 'chunked', 'chunked', 'both'),
+      apiKey: fc.constantFrom('valid', 'valid', 'valid', 'bearer', 'wrong', 'missing', 'doubled'),
+      host: fc.constantFrom('ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'missing', 'doubled', 'odd'),
+      contentType: fc.option(fc.oneof(CONTENT_TYPES, fc.tuple(CONTENT_TYPES, CONTENT_TYPES)), { freq: 5 }),
+      accept: fc.option(ACCEPTS, { freq: 2 }),
+      requestId: fc.option(fc.constantFrom('fuzz-1', 'not valid!', 'x'.repeat(80)), { freq: 4 }),
+      huge: fc.constantFrom(false, false, false, false, false, false, false, false, false, false, false, false, true),
+      expectContinue: fc.constantFrom(false, false, false, false, false, false, false, false, true),
+      // Half the requests are creates with the right key and Host, so the body rules get exercised
+      // rather than drowned in 401s, 404s and 405s.
+      create: fc.option(fc.constantFrom('/api.php', '/api/v1/shorten'), { freq: 2 }),
+    })
+    .map((drawn) => {
+      const create = drawn.create === null ? undefined : drawn.create;
+      const method = create ? 'POST' : drawn.method;
+      const path = create ? utf8(create) : drawn.target;
+      const given = create && drawn.body === null ? utf8('{"original_url":"https://example.com/"}') : drawn.body;
+      const apiKey = create && drawn.apiKey !== 'bearer' ? 'valid' : drawn.apiKey;
+      const host = create ? 'ok' : drawn.host;
+      const { framing, contentType, accept, requestId, huge, expectContinue } = drawn;
+      // Mostly bodies on POSTs; sometimes on other methods too.
+      const sendBody = given !== null && (method === 'POST' || given.length % 4 === 0) ? given : undefined;
+      const headers: Array<[string, Buffer]> = [];
+      const header = (name: string, value: string | Buffer) =>
+        headers.push([name, typeof value === 'string' ? latin1(value) : value]);
+      if (host === 'ok' || host === 'doubled') header('Host', world.host);
+      if (host === 'doubled') header('Host', 'elsewhere.example');
+      if (host === 'odd') header('Host', 'exa mple\u00ff');
+      header('Connection', 'close');
+      if (apiKey === 'valid' || apiKey === 'doubled') header('X-API-Key', world.apiKey);
+      if (apiKey === 'doubled') header('X-API-Key', world.apiKey);
+      if (apiKey === 'bearer') header('Authorization', `Bearer ${world.apiKey}`);
+      if (apiKey === 'wrong') header('X-API-Key', `${world.apiKey}x`);
+      if (Array.isArray(contentType)) for (const type of contentType) header('Content-Type', type);
+      else if (contentType !== null) header('Content-Type', contentType);
+      if (accept !== null) header('Accept', accept);
+      if (requestId !== null) header('X-Request-Id', requestId);
+      if (huge) header('X-Padding', 'p'.repeat(17_000));
+      if (expectContinue && sendBody !== undefined) header('Expect', '100-continue');
+      return {
+        method,
+        target: path,
+        headers,
+        body: sendBody,
+        framing: sendBody === undefined ? 'none' : framing,
+        apiKey,
+        host,
+        accept: accept ?? undefined,
+      } satisfies FuzzRequest;
+    });
+}
+
+/** The request's bytes on the wire. */
+export function encodeRequest(request: FuzzRequest): Buffer {
+  const lines: Buffer[] = [Buffer.concat([latin1(`${request.method} `), request.target, latin1(' HTTP/1.1')])];
+  for (const [name, value] of request.headers) lines.push(Buffer.concat([latin1(`${name}: `), value]));
+  const { body, framing } = request;
+  if (body !== undefined && (framing === 'length' || framing === 'both'))
+    lines.push(latin1(`Content-Length: ${body.length}`));
+  if (body !== undefined && (framing === 'chunked' || framing === 'both'))
+    lines.push(latin1('Transfer-Encoding: chunked'));
+  const head = Buffer.concat([...lines.flatMap((line) => [line, latin1('\r\n')]), latin1('\r\n')]);
+  if (body === undefined) return head;
+  if (framing === 'length') return Buffer.concat([head, body]);
+  const chunks: Buffer[] = [head];
+  for (let at = 0; at < body.length; at += 4096) {
+    const part = body.subarray(at, at + 4096);
+    chunks.push(latin1(`${part.length.toString(16)}\r\n`), part, latin1('\r\n'));
+  }
+  chunks.push(latin1('0\r\n\r\n'));
+  return Buffer.concat(chunks);
+}
+
+/** A short, printable account of a request for a failure report. */
+export function describeRequest(request: FuzzRequest): string {
+  const target = JSON.stringify(request.target.toString('latin1')).slice(1, -1);
+  const body =
+    request.body === undefined
+      ? ''
+      : ` body(${request.framing}, ${request.body.length} B)=${JSON.stringify(request.body.subarray(0, 80).toString('latin1'))}`;
+  const headers = request.headers
+    .filter(([name]) => name !== 'Connection')
+    .map(([name, value]) => `${name}: ${value.length > 60 ? `<${value.length} B>` : value.toString('latin1')}`)
+    .join(' | ');
+  const short = (text: string) => (text.length > 160 ? `${text.slice(0, 150)}…(${text.length})` : text);
+  return `${request.method} ${short(target)} [${headers}]${body}`;
+}

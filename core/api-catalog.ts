@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from './answer.js';
 import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 
@@ -86,7 +87,7 @@ const codeParameter = {
 
 /** Every route of the API, in the order the documents list them. */
 export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(options.baseUrl);
   const parameters = [
     {
       name: 'original_url',

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from './answer.js';
 import { type ApiCatalogOptions, listApiOperations, STATUS_MEANINGS } from './api-catalog.js';
 import { responsesOf } from './api-responses.js';
 import { MAX_CODE_LENGTH } from './code.js';
@@ -14,7 +15,7 @@ export type ApiDescriptionOptions = ApiCatalogOptions;
  * documented in the README.
  */
 export function describeApi(dialect: Dialect, options: ApiCatalogOptions) {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(options.baseUrl);
   const operations = listApiOperations(options);
   const errors: Record<number, string> = {};
   const endpoints = operations.map((operation) => {

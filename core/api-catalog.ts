@@ -1,79 +1,12 @@
 import { trimTrailingSlashes } from './answer.js';
+import {
+  type ApiCatalogOptions,
+  type ApiOperationSpec,
+  type ApiResponseSpec,
+  STATUS_MEANINGS,
+} from './api-operation.js';
 import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
-
-/** What the API documents depend on: the server's own settings. */
-export interface ApiCatalogOptions {
-  baseUrl: string;
-  maxUrlLength: number;
-  timeZone: string;
-  maxBodyBytes: number;
-}
-
-/** One answer of an operation. */
-export interface ApiResponseSpec {
-  description: string;
-  /** Name of the JSON body's schema in `API_SCHEMAS`; absent: the answer has no body. */
-  schema?: string;
-  /** A browser (whose `Accept` prefers `text/html`) gets a small HTML page instead of the JSON. */
-  page?: boolean;
-  /** Response headers the client needs, by name: what each says. */
-  headers?: Record<string, string>;
-}
-
-export type ApiTag = keyof typeof API_TAGS;
-
-/**
- * One route of the API, the single source of both descriptions: the OpenAPI document
- * (`core/openapi.ts`) and the `GET /api.php` description (`core/api-description.ts`). A new
- * endpoint is one more entry in `listApiOperations`; `HEAD` of a `GET`, `OPTIONS` on `/api`
- * paths and the answers any request can get (see `COMMON_STATUSES`) are added for it.
- */
-export interface ApiOperationSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** An OpenAPI path template such as `/{code}`. */
-  path: string;
-  operationId: string;
-  tag: ApiTag;
-  summary: string;
-  description: string;
-  /**
-   * `optional`: a key is checked only when the server sets `API_KEY` (401 otherwise); `required`:
-   * always; `none`: never (no 401).
-   */
-  auth: 'none' | 'optional' | 'required';
-  /** False for requests the rate limiter lets through always (health checks, preflights). */
-  rateLimited?: boolean;
-  pathParameters?: Array<{ name: string; description: string }>;
-  requestBody?: { schema: string; description: string };
-  /** What the operation itself answers, by status (the common answers are added to these). */
-  responses: Record<number, ApiResponseSpec>;
-  /** More members of its entry in the API description: what a client needs to call it. */
-  describe?: Record<string, unknown>;
-}
-
-export const API_TAGS = {
-  shorten: 'Make short links (legacy `/api.php` and v1 dialects).',
-  redirect: 'Follow short URLs.',
-  about: 'What the API is: its description and its OpenAPI document.',
-  service: 'Operating the server: health checks.',
-} as const;
-
-/** What each error status means anywhere in the API: the description's `errors` table. */
-export const STATUS_MEANINGS: Record<number, string> = {
-  400: 'A field is missing or breaks a rule (the message names it), or the request is not valid HTTP/1.1.',
-  401: 'API key missing or wrong (only when the server requires one).',
-  404: 'Unknown path or code.',
-  405: 'Method not allowed; see the Allow header.',
-  408: 'The request did not arrive in time; the connection is closed.',
-  409: 'custom_code is in use by an active link.',
-  410: 'The short URL has expired.',
-  413: 'The request body is too large.',
-  429: 'Too many requests from this client (only when the server sets a rate limit); see Retry-After.',
-  431: 'The request headers are too large.',
-  500: 'Unexpected failure; the log has details under the request id.',
-  503: 'The link store cannot answer or take the link now; see Retry-After where sent.',
-};
 
 const ERROR = 'Error';
 const withMeaning = (status: number, more = '') => ({

@@ -1,12 +1,10 @@
 import { trimTrailingSlashes } from './answer.js';
-import { type ApiCatalogOptions, listApiOperations, STATUS_MEANINGS } from './api-catalog.js';
+import { listApiOperations } from './api-catalog.js';
+import { type ApiCatalogOptions, STATUS_MEANINGS } from './api-operation.js';
 import { responsesOf } from './api-responses.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import type { Dialect } from './shorten-answer.js';
-
-/** Kept for callers of the older name: the catalog's options are the description's. */
-export type ApiDescriptionOptions = ApiCatalogOptions;
 
 /**
  * What `GET /api.php` and `GET /api/v1/shorten` answer: enough for a person or a client to call

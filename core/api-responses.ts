@@ -1,4 +1,4 @@
-import { type ApiOperationSpec, type ApiResponseSpec, STATUS_MEANINGS } from './api-catalog.js';
+import { type ApiOperationSpec, type ApiResponseSpec, STATUS_MEANINGS } from './api-operation.js';
 
 /**
  * Answers a request can get whatever it asks for, because they are given before (or instead of)

@@ -1,4 +1,4 @@
-import type { ApiCatalogOptions } from './api-catalog.js';
+import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 

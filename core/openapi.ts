@@ -1,11 +1,6 @@
 import { isApiPath } from './answer.js';
-import {
-  API_TAGS,
-  type ApiCatalogOptions,
-  type ApiOperationSpec,
-  type ApiResponseSpec,
-  listApiOperations,
-} from './api-catalog.js';
+import { listApiOperations } from './api-catalog.js';
+import { API_TAGS, type ApiCatalogOptions, type ApiOperationSpec, type ApiResponseSpec } from './api-operation.js';
 import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-responses.js';
 import { apiSchemas } from './api-schemas.js';
 

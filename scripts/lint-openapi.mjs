@@ -18,6 +18,8 @@ writeFileSync(file, JSON.stringify(await response.json(), null, 2));
 const cli = join(import.meta.dirname, '../node_modules/@redocly/cli/bin/cli.js');
 const lint = spawnSync(process.execPath, [cli, 'lint', '--config', 'redocly.yaml', '--format', 'json', file], {
   encoding: 'utf8',
+  // A lint is no reason to call home: no usage telemetry, no update check.
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
 });
 rmSync(dir, { recursive: true, force: true });
 let report;

@@ -58,6 +58,9 @@ describe('405 on the API paths', () => {
     ['/api/v1/openapi.json', 'POST', ['GET', 'HEAD', 'OPTIONS']],
     ['/health', 'POST', ['GET', 'HEAD']],
     ['/health', 'DELETE', ['GET', 'HEAD']],
+    // The site root describes the API on GET; other methods are refused like anywhere else.
+    ['/', 'POST', ['GET', 'HEAD']],
+    ['/', 'DELETE', ['GET', 'HEAD']],
   ])('%s answers %s with 405 and Allow %j', async (path, method, allow) => {
     const response = await makeHandler().fetch(path, { method });
     expect(response.status).toBe(405);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fuzzBody, hangul } from './fuzz-bodies.js';
 
 /** One generated request, and what the fuzzer meant by it (the oracle's expectations hang on it). */
 export interface FuzzRequest {
@@ -26,9 +27,6 @@ export interface FuzzWorld {
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
-
-const hangulSyllable = fc.integer({ min: 0xac00, max: 0xd7a3 }).map((code) => String.fromCodePoint(code));
-const hangul = fc.array(hangulSyllable, { minLength: 1, maxLength: 6 }).map((chars) => chars.join(''));
 
 /** A path segment where a short code goes: codes that exist, and every odd spelling of one. */
 function codeSegment(world: FuzzWorld): fc.Arbitrary<Buffer> {
@@ -101,6 +99,8 @@ function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
   return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, q]));
 }
 
+// No CONNECT: Node's HTTP server closes a CONNECT request's connection without any answer when
+// nothing listens for its 'connect' event, which Linklet does not (yet) do.
 const METHODS = fc.oneof(
   { weight: 8, arbitrary: fc.constant('GET') },
   { weight: 3, arbitrary: fc.constant('HEAD') },
@@ -111,108 +111,6 @@ const METHODS = fc.oneof(
     weight: 1,
     arbitrary: fc.constantFrom('get', 'FOO', 'PROPFIND', 'TRACE', 'M-SEARCH', 'G\u00c9T', 'PO ST'),
   },
-);
-
-const url = fc.oneof(
-  { weight: 4, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
-  { weight: 2, arbitrary: hangul.map((text) => `https://example.com/${text}`) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      'javascript:alert(1)',
-      'https://user@example.com/',
-      'http://localhost:8080/loop',
-      ' https://example.com/trim ',
-      'https://exa mple.com',
-      'ftp://example.com',
-      '',
-    ),
-  },
-  { weight: 1, arbitrary: fc.integer({ min: 2000, max: 9000 }).map((n) => `https://example.com/${'x'.repeat(n)}`) },
-);
-const customCode = fc.oneof(
-  fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/),
-  hangul,
-  hangul.map((text) => text.normalize('NFD')),
-  fc.constantFrom('', 'api', 'a b', 'K', '\u212a', 'ﾊ', '😀', 'a'.repeat(65), 'ㅋㅋ', '\u1100'),
-);
-const wrongType = fc.oneof(
-  fc.integer(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 2 }),
-  fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
-);
-const shortenObject = fc.record(
-  {
-    original_url: fc.oneof({ weight: 5, arbitrary: url }, { weight: 1, arbitrary: wrongType }),
-    custom_code: fc.oneof({ weight: 4, arbitrary: customCode }, { weight: 1, arbitrary: wrongType }),
-    expire_duration: fc.oneof(
-      fc.constantFrom('24h', '48h', '1week', '1month', '', '2weeks', '24H', '1 week'),
-      wrongType,
-    ),
-    extra: fc.jsonValue({ maxDepth: 2 }),
-  },
-  { requiredKeys: [] },
-);
-
-/** Bodies: valid and broken JSON, wrong types, huge strings, invalid UTF-8, surrogates, doubled keys. */
-const body: fc.Arbitrary<Buffer> = fc.oneof(
-  { weight: 8, arbitrary: shortenObject.map((value) => utf8(JSON.stringify(value))) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(url, fc.constantFrom('\\ud800', '\\udfff', '\\ud83d', '\\ude00x', '\\ud83d\\ude00'))
-      .map(([u, surrogate]) => utf8(`{"original_url":${JSON.stringify(u).slice(0, -1)}${surrogate}"}`)),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(fc.constantFrom([0xff], [0xc3, 0x28], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]), fc.boolean())
-      .map(([bad, inCode]) =>
-        Buffer.concat([
-          utf8(
-            inCode
-              ? '{"original_url":"https://example.com/a","custom_code":"a'
-              : '{"original_url":"https://example.com/',
-          ),
-          Buffer.from(bad),
-          utf8('"}'),
-        ]),
-      ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .tuple(url, url)
-      .map(([first, second]) =>
-        utf8(`{"original_url":${JSON.stringify(first)},"original_url":${JSON.stringify(second)}}`),
-      ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .integer({ min: 16_000, max: 40_000 })
-      .map((n) => utf8(`{"original_url":"https://example.com/","pad":"${'x'.repeat(n)}"}`)),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .constantFrom(
-        '',
-        ' ',
-        '{',
-        '[]',
-        '1',
-        '"text"',
-        'null',
-        'true',
-        'original_url=https://example.com',
-        '\ufeff{"original_url":"https://example.com/bom"}',
-      )
-      .map(utf8),
-  },
-  { weight: 1, arbitrary: fc.jsonValue().map((value) => utf8(JSON.stringify(value) ?? 'null')) },
 );
 
 const CONTENT_TYPES = fc.constantFrom(
@@ -242,7 +140,7 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     .record({
       method: METHODS,
       target: target(world),
-      body: fc.option(body, { freq: 3 }),
+      body: fc.option(fuzzBody, { freq: 3 }),
       framing: fc.constantFrom('length', 'length', 'length', 'length', 'length', 'chunked', 'chunked', 'both'),
       apiKey: fc.constantFrom('valid', 'valid', 'valid', 'bearer', 'wrong', 'missing', 'doubled'),
       host: fc.constantFrom('ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'missing', 'doubled', 'odd'),

@@ -122,3 +122,14 @@ export function statusOf(link: Link, now: number): LinkStatus {
 export function asciiLowerCase(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
+
+/** Links and tombstones in one order (change time, then code key), the first `limit` of them. */
+export function mergeChanges(
+  changes: Array<{ at: number; codeKey: string; change: LinkChange }>,
+  limit: number,
+): LinkChange[] {
+  return changes
+    .sort((a, b) => a.at - b.at || (a.codeKey < b.codeKey ? -1 : a.codeKey > b.codeKey ? 1 : 0))
+    .slice(0, limit)
+    .map(({ change }) => change);
+}

@@ -6,6 +6,7 @@ import {
   type LinkChange,
   type LinkListQuery,
   type ManagedLinkStore,
+  mergeChanges,
   type OwnerKey,
   statusOf,
   type Tombstone,
@@ -119,11 +120,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
           })),
       ];
       const [fromAt, fromKey] = after ? [after.updatedAt, after.codeKey] : [since, ''];
-      return changes
-        .filter(({ at, codeKey }) => at > fromAt || (at === fromAt && codeKey > fromKey))
-        .sort((a, b) => a.at - b.at || (a.codeKey < b.codeKey ? -1 : a.codeKey > b.codeKey ? 1 : 0))
-        .slice(0, limit)
-        .map(({ change }) => change);
+      const later = changes.filter(({ at, codeKey }) => at > fromAt || (at === fromAt && codeKey > fromKey));
+      return mergeChanges(later, limit);
     },
     async updateLink(codeKey, scope, patch, now) {
       const link = links.get(codeKey);

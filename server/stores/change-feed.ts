@@ -22,8 +22,8 @@ export function createListeners(start: () => void, stop: () => void) {
   const listeners = new Set<(event: LinkChangeEvent) => void>();
   return {
     subscribe(listener: (event: LinkChangeEvent) => void) {
-      if (listeners.size === 0) start();
       listeners.add(listener);
+      if (listeners.size === 1) start();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) stop();

@@ -5,6 +5,7 @@ import {
   type LinkChange,
   type LinkListQuery,
   type LinkManagementStore,
+  mergeChanges,
   type OwnerKey,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
@@ -247,12 +248,4 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
       return prepared("SELECT value FROM settings WHERE name = 'cursor_secret'").pluck().get() as string;
     },
   };
-}
-
-/** Links and tombstones in one order (change time, then code key), the first `limit` of them. */
-export function mergeChanges(changes: Array<{ at: number; codeKey: string; change: LinkChange }>, limit: number) {
-  return changes
-    .sort((a, b) => a.at - b.at || (a.codeKey < b.codeKey ? -1 : a.codeKey > b.codeKey ? 1 : 0))
-    .slice(0, limit)
-    .map(({ change }) => change);
 }

@@ -5,6 +5,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -18,6 +19,7 @@ export type ErrorKind =
 export const statusOfErrorKind = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -1,13 +1,16 @@
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { describeApi } from './api-description.js';
-import { apiKeyRequired, hasApiKey } from './api-key.js';
+import { apiKeyRequired } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody as streamedBodyLimit } from './body-limit.js';
 import { toErrorEnvelope } from './envelopes.js';
 import { LinkletError } from './errors.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
+import { isManagedLinkStore } from './link-management-store.js';
 import type { LinkStore } from './link-store.js';
+import { registerManagementRoutes } from './management-routes.js';
 import { createOpenApiDocument } from './openapi.js';
+import { createCreatorCheck } from './owners/creator.js';
 import { answerShortUrl, resolveCode } from './resolve.js';
 import {
   codeSegmentOf,
@@ -31,6 +34,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export type LinkletHandler = FetchHandler & { answerShorten: ShortenAnswerer; maxBodyBytes: number };
 
 export interface HandlerOptions {
+  /** A store with the management operations too (`ManagedLinkStore`) also serves keys and links. */
   store: LinkStore;
   /** Where short URLs live, e.g. `https://sho.rt`; short URLs are built from it, never from `Host`. */
   baseUrl: string;
@@ -41,7 +45,10 @@ export interface HandlerOptions {
   timeZone?: string;
   maxUrlLength?: number;
   maxBodyBytes?: number;
-  /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
+  /**
+   * The administrator's key. When set, creates must carry it or an owner's key as `X-API-Key` or
+   * `Authorization: Bearer …` (401 otherwise).
+   */
   apiKey?: string;
   /**
    * Told of every unexpected failure (answered as 500), and of every 503 the store caused, so the
@@ -77,7 +84,7 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
   const openApi = createOpenApiDocument(descriptionOptions);
 
   // The request as the adapter gave it: middleware may replace `c.req.raw` on the way.
-  const app = new Hono<{ Bindings: { request: Request } }>();
+  const app = new Hono<{ Bindings: { request: Request }; Variables: { ownerId: number | undefined } }>();
   app.onError((error, c) => {
     if (error instanceof LinkletError) {
       // A store that cannot take writes (503) is worth a log line, with its cause.
@@ -89,7 +96,7 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
   });
 
   const preflight = cors({
-    allowMethods: API_ALLOW,
+    allowMethods: [...API_ALLOW, 'PATCH', 'DELETE'],
     allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     exposeHeaders: ['Location'],
     maxAge: 86_400,
@@ -121,18 +128,31 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
     }
     await next();
   };
+  const management = isManagedLinkStore(options.store) ? options.store : undefined;
+  const creatorOf = createCreatorCheck({ apiKey: options.apiKey, store: management, now });
+  // The creator (an owner's id, or none) is known before the body is read.
   const requireApiKey = async (c: Context, next: () => Promise<void>) => {
-    if (options.apiKey !== undefined && !hasApiKey(c.req.raw, options.apiKey)) {
-      throw apiKeyRequired();
-    }
+    const creator = await creatorOf(c.req.raw.headers);
+    if (creator === 'refused') throw apiKeyRequired();
+    c.set('ownerId', creator.ownerId);
     await next();
   };
   app.post('/api.php', requireApiKey, limitBody, async (c) =>
-    sendApiAnswer(c, await answerShorten('legacy', await c.req.raw.text())),
+    sendApiAnswer(c, await answerShorten('legacy', await c.req.raw.text(), c.get('ownerId'))),
   );
   app.post('/api/v1/shorten', requireApiKey, limitBody, async (c) =>
-    sendApiAnswer(c, await answerShorten('v1', await c.req.raw.text())),
+    sendApiAnswer(c, await answerShorten('v1', await c.req.raw.text(), c.get('ownerId'))),
   );
+  if (management) {
+    registerManagementRoutes(app, {
+      store: management,
+      baseUrl,
+      now,
+      urlRules: deps.urlRules,
+      apiKey: options.apiKey,
+      limitBody,
+    });
+  }
   app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));
   app.get('/api/v1/shorten', (c) => c.json(describeApi('v1', descriptionOptions)));
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));

@@ -9,8 +9,8 @@ import {
   mergeChanges,
   type OwnerKey,
   statusOf,
-  type Tombstone,
   TOMBSTONE_RETENTION_MS,
+  type Tombstone,
 } from './link-management-store.js';
 import type { CreateLinkResult, Link } from './link-store.js';
 

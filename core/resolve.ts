@@ -5,7 +5,11 @@ import { isActive } from './expiry.js';
 import type { Link, LinkStore } from './link-store.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
-export type Resolution = { state: 'active'; link: Link } | { state: 'expired'; link: Link } | { state: 'not_found' };
+export type Resolution =
+  | { state: 'active'; link: Link }
+  | { state: 'expired'; link: Link }
+  | { state: 'disabled'; link: Link }
+  | { state: 'not_found' };
 
 /** Decodes a path segment once as UTF-8; malformed encoding means no such code, never an error. */
 export function decodeCodeSegment(segment: string): string | undefined {
@@ -35,7 +39,8 @@ const NOT_FOUND: Resolution = Object.freeze({ state: 'not_found' });
 /** What the link found for a code (or none) means at `now`. */
 export function resolutionOf(link: Link | undefined, now: number): Resolution {
   if (!link) return NOT_FOUND;
-  return isActive(link.expiresAt, now) ? { state: 'active', link } : { state: 'expired', link };
+  if (!isActive(link.expiresAt, now)) return { state: 'expired', link };
+  return link.disabled ? { state: 'disabled', link } : { state: 'active', link };
 }
 
 /** Finds what a short URL's code stands for at `now`. */
@@ -62,7 +67,7 @@ const NOT_FOUND_MESSAGE = 'There is no short link or page at this address.';
 
 /**
  * The answer to `GET /{code}` once the code is resolved at `now`: 302 to the link's ASCII URL
- * with a `Cache-Control` that ends with the link, or 404/410 as a page (`html`: the client is a
+ * with a `Cache-Control` that ends with the link, or 404/410 (expired or disabled) as a page (`html`: the client is a
  * browser) or as the JSON envelope.
  */
 export function answerShortUrl(resolution: Resolution, now: number, html: boolean): ShortUrlAnswer {
@@ -71,11 +76,15 @@ export function answerShortUrl(resolution: Resolution, now: number, html: boolea
     const expiredOn = new Date(resolution.link.expiresAt).toISOString();
     return pageOrEnvelopeAnswer(410, 'Link expired', `This short link expired on ${expiredOn}.`, html);
   }
+  if (resolution.state === 'disabled') {
+    return pageOrEnvelopeAnswer(410, 'Link disabled', 'This short link was disabled by its owner.', html);
+  }
   return pageOrEnvelopeAnswer(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, html);
 }
 
-// The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link never
-// changes, and a cached one comes back as the same object, so its URL is parsed once.
+// The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link object never
+// changes (a changed link is read anew as another object), and a cached one comes back as the
+// same object, so its URL is parsed once.
 const locations = new WeakMap<Link, string>();
 
 /** The `Location` of a link's redirect: its URL's ASCII serialization (punycode, %-encoding). */

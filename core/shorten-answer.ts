@@ -29,8 +29,11 @@ export const API_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 export type ApiDialect = 'legacy' | 'v1';
 
-/** Turns a shorten request's body text into its answer; a refusal is thrown as a `LinkletError`. */
-export type ShortenAnswerer = (dialect: ApiDialect, bodyText: string) => Promise<ApiAnswer>;
+/**
+ * Turns a shorten request's body text into its answer; a refusal is thrown as a `LinkletError`.
+ * `ownerId`: the owner whose key made the request (the link is theirs).
+ */
+export type ShortenAnswerer = (dialect: ApiDialect, bodyText: string, ownerId?: number) => Promise<ApiAnswer>;
 
 const jsonAnswer = (status: number, value: unknown, headers: Record<string, string>): ApiAnswer => ({
   status,
@@ -44,8 +47,8 @@ const jsonAnswer = (status: number, value: unknown, headers: Record<string, stri
  * `Location`.
  */
 export function createShortenAnswerer(deps: ShortenDeps, baseUrl: string, timeZone: string): ShortenAnswerer {
-  return async (dialect, bodyText) => {
-    const result = await shorten(parseShortenBody(parseJsonText(bodyText)), deps);
+  return async (dialect, bodyText, ownerId) => {
+    const result = await shorten(parseShortenBody(parseJsonText(bodyText)), deps, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));

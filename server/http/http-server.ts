@@ -165,8 +165,7 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
         return;
       }
     }
-    const shortening =
-      creates && PLAIN_HOST.test(req.headers.host ?? '') && shortenDialectOf(req, creates.maxBodyBytes);
+    const shortening = creates && PLAIN_HOST.test(req.headers.host ?? '') && shortenDialectOf(req, creates);
     if (creates && shortening) {
       const started = performance.now();
       const id = requestIdFrom(req.headers['x-request-id']);

@@ -24,11 +24,19 @@ const utf8 = new TextDecoder();
 
 /**
  * The dialect of a shorten request the fast path can take: a `POST` to `/api/v1/shorten` or
- * `/api.php` whose body has a declared length within the limit. Everything else (a chunked or
- * oversized body, an odd path) is left to the core handler.
+ * `/api.php` whose body has a declared length within the limit, with no key or the
+ * administrator's. Everything else (a chunked or oversized body, an odd path, an owner's key,
+ * whose owner the handler looks up) is left to the core handler.
  */
-export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): ApiDialect | undefined {
+export function shortenDialectOf(
+  req: IncomingMessage,
+  { maxBodyBytes, apiKey }: Pick<ShortenFastPathOptions, 'maxBodyBytes' | 'apiKey'>,
+): ApiDialect | undefined {
   if (req.method !== 'POST') return undefined;
+  const xApiKey = header(req, 'x-api-key');
+  const authorization = header(req, 'authorization');
+  const carriesKey = xApiKey !== undefined || authorization !== undefined;
+  if (carriesKey && (apiKey === undefined || !carriesApiKey(xApiKey, authorization, apiKey))) return undefined;
   const target = SHORTEN_TARGET.exec(req.url ?? '');
   const declared = req.headers['content-length'];
   if (target === null || declared === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;

@@ -163,13 +163,7 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     const startedAt = epoch;
     return store.findByCodeKey(codeKey).then((found) => {
       const at = now();
-      if (
-        found !== undefined &&
-        startedAt === epoch &&
-        !feedLost &&
-        isActive(found.expiresAt, at) &&
-        admit(codeKey)
-      ) {
+      if (found !== undefined && startedAt === epoch && !feedLost && isActive(found.expiresAt, at) && admit(codeKey)) {
         remember(codeKey, found, at);
       }
       return found;

@@ -14,7 +14,10 @@ export interface OpenLinkStoreOptions {
  * Opens the store `DATABASE_URL` names, its passing failures answered as 503 (see
  * `withFaultsAsUnavailable`); PostgreSQL's driver is loaded only when it is used.
  */
-export async function openLinkStore(database: DatabaseConfig, options: OpenLinkStoreOptions = {}): Promise<ServerLinkStore> {
+export async function openLinkStore(
+  database: DatabaseConfig,
+  options: OpenLinkStoreOptions = {},
+): Promise<ServerLinkStore> {
   if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
   const { createPostgresLinkStore } = await import('./postgres/postgres-link-store.js');
   const store = await createPostgresLinkStore({

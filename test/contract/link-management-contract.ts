@@ -98,7 +98,12 @@ export function describeLinkManagementContract(
       let after: { createdAt: number; codeKey: string } | undefined;
       for (let page = 0; page < 60; page++) {
         const making = store.create(link(`new${page}`, { createdAt: NOW + 5000 + page, ownerId: 7 }), NOW);
-        const links = await store.listLinks({ scope: { ownerId: 7 }, limit: 20, now: NOW, ...(after ? { after } : {}) });
+        const links = await store.listLinks({
+          scope: { ownerId: 7 },
+          limit: 20,
+          now: NOW,
+          ...(after ? { after } : {}),
+        });
         await making;
         seen.push(...codesOf(links).filter((code) => code.startsWith('p')));
         if (links.length < 20) break;
@@ -146,7 +151,10 @@ export function describeLinkManagementContract(
         updated: false,
         reason: 'not_found',
       });
-      expect(await store.updateLink('nope', ALL, { disabled: true }, NOW)).toEqual({ updated: false, reason: 'not_found' });
+      expect(await store.updateLink('nope', ALL, { disabled: true }, NOW)).toEqual({
+        updated: false,
+        reason: 'not_found',
+      });
       expect(await store.updateLink('gone', { ownerId: 1 }, { disabled: true }, NOW + 5)).toEqual({
         updated: false,
         reason: 'expired',
@@ -163,7 +171,9 @@ export function describeLinkManagementContract(
       const again = link('bye', { originalUrl: 'https://again.example/', createdAt: NOW + 4 });
       expect(await store.create(again, NOW + 4)).toEqual({ created: true, link: again });
       const changes = await store.listChanges({ scope: { ownerId: 1 }, limit: 10, since: NOW });
-      expect(changes).toEqual([{ kind: 'deleted', tombstone: { code: 'bye', codeKey: 'bye', ownerId: 1, deletedAt: NOW + 2 } }]);
+      expect(changes).toEqual([
+        { kind: 'deleted', tombstone: { code: 'bye', codeKey: 'bye', ownerId: 1, deletedAt: NOW + 2 } },
+      ]);
     });
 
     it('lets exactly one of many simultaneous deletes of one link succeed', async () => {
@@ -182,7 +192,12 @@ export function describeLinkManagementContract(
       expect(changeKeys(await store.listChanges({ scope, limit: 10, since: NOW + 11 }))).toEqual(['-c2']);
       const first = await store.listChanges({ scope, limit: 2, since: NOW });
       expect(changeKeys(first)).toEqual(['c3', 'c1']);
-      const rest = await store.listChanges({ scope, limit: 2, since: NOW, after: { updatedAt: NOW + 10, codeKey: 'c1' } });
+      const rest = await store.listChanges({
+        scope,
+        limit: 2,
+        since: NOW,
+        after: { updatedAt: NOW + 10, codeKey: 'c1' },
+      });
       expect(changeKeys(rest)).toEqual(['-c2']);
       expect(changeKeys(await store.listChanges({ scope: ALL, limit: 10, since: NOW + 5 }))).toEqual([
         'other',

@@ -186,7 +186,7 @@ describe('the link cache, when links change', () => {
     expect(await cached.findByCodeKey('mine')).toBeUndefined();
   });
 
-  it("forgets a link the feed says another process changed, and nothing else", async () => {
+  it('forgets a link the feed says another process changed, and nothing else', async () => {
     const { store, cached, reads, feed } = setupWithFeed();
     await store.create(link('a', NOW + 10_000), NOW);
     await store.create(link('b', NOW + 10_000), NOW);

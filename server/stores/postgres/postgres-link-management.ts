@@ -149,7 +149,11 @@ export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): Lin
       const changes = [
         ...links.rows.map((row) => {
           const link = linkFromRow(row);
-          return { at: link.updatedAt ?? link.createdAt, codeKey: link.codeKey, change: { kind: 'link', link } as LinkChange };
+          return {
+            at: link.updatedAt ?? link.createdAt,
+            codeKey: link.codeKey,
+            change: { kind: 'link', link } as LinkChange,
+          };
         }),
         ...tombstones.rows.map((row) => {
           const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: Number(row.deleted_at) };

@@ -47,7 +47,6 @@ interface ClaimItem {
   now: number;
 }
 
-
 /**
  * A `LinkStore` on PostgreSQL, for running several server instances against one database. It
  * migrates its tables at start (safe when instances start together) and makes `create` a single

@@ -111,9 +111,11 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
   const createKey = db.transaction((name: string, keyHash: string, now: number): OwnerKey => {
     prepared('INSERT INTO owners (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, now);
     const ownerId = prepared('SELECT id FROM owners WHERE name = ?').pluck().get(name) as number;
-    const { lastInsertRowid } = prepared(
-      'INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (?, ?, ?)',
-    ).run(ownerId, keyHash, now);
+    const { lastInsertRowid } = prepared('INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (?, ?, ?)').run(
+      ownerId,
+      keyHash,
+      now,
+    );
     return { id: Number(lastInsertRowid), ownerId, name, createdAt: now, revoked: false };
   });
 
@@ -169,7 +171,10 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
       return (prepared(`${KEY_SELECT} ORDER BY k.id`).all() as KeyRow[]).map(toKey);
     },
     async revokeKey(id, now) {
-      const { changes } = prepared('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now, id);
+      const { changes } = prepared('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(
+        now,
+        id,
+      );
       return changes === 1;
     },
     async findKeyByHash(keyHash) {
@@ -179,14 +184,15 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
       return row && toKey(row);
     },
     async touchKey(id, now) {
-      prepared('UPDATE api_keys SET last_used_at = @now WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @since)').run(
-        { id, now, since: now - KEY_TOUCH_INTERVAL_MS },
-      );
+      prepared(
+        'UPDATE api_keys SET last_used_at = @now WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @since)',
+      ).run({ id, now, since: now - KEY_TOUCH_INTERVAL_MS });
     },
     async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
       const where = [ownerCondition(scope)];
       if (after) where.push('(created_at, code_key) < (@afterAt, @afterKey)');
-      if (search !== undefined) where.push('(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0)');
+      if (search !== undefined)
+        where.push('(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0)');
       if (status !== undefined) where.push(STATUS_SQL[status]);
       const rows = prepared(
         `SELECT code_key, ${LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}

@@ -56,6 +56,8 @@ export interface HandlerOptions {
    * its own request data on it.
    */
   onError?: (error: unknown, request: Request) => void;
+  /** More for `GET /health` to tell (e.g. where rate limits count, and whether that works). */
+  healthDetails?: () => Record<string, unknown>;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -165,7 +167,7 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
   app.get('/health', async (c) => {
     try {
       await options.store.ping();
-      return c.json({ status: 'ok' });
+      return c.json({ status: 'ok', ...options.healthDetails?.() });
     } catch (error) {
       options.onError?.(error, c.env.request);
       return c.json(toErrorEnvelope('The link store is not answering.'), 503);

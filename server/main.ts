@@ -37,8 +37,19 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     if (error instanceof LinkletError) logger.warn({ err: error, ...details }, 'store unavailable');
     else logger.error({ err: error, ...details }, 'request failed');
   };
+  const rateLimiter =
+    config.rateLimitPerMinute > 0
+      ? createRateLimiter({
+          perMinute: config.rateLimitPerMinute,
+          perKeyPerMinute: config.rateLimitPerKeyPerMinute,
+          trustedProxies: config.trustedProxies,
+          redisUrl: config.redisUrl,
+          logger,
+        })
+      : undefined;
   const handler = createHandler({
     store,
+    healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
     maxUrlLength: config.maxUrlLength,
@@ -57,10 +68,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
-    rateLimiter:
-      config.rateLimitPerMinute > 0
-        ? createRateLimiter({ perMinute: config.rateLimitPerMinute, trustedProxies: config.trustedProxies })
-        : undefined,
+    rateLimiter,
   });
 
   let stopping = false;
@@ -70,6 +78,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     logger.info({ signal }, 'shutting down');
     try {
       await closeGracefully(server);
+      rateLimiter?.close();
       await store.close();
       logger.info('stopped');
       logger.flush();

@@ -143,18 +143,8 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
   // Node checks the header and request timeouts on this beat (30 s by default, which would let
   // a slow-loris client hold a socket up to 30 s past them).
   const checkEveryMs = Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4)));
-  const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
-    // Shutting down: every answer from now on closes its connection (see closeGracefully).
-    if (draining.has(server)) res.setHeader('Connection', 'close');
-    if (limiter !== undefined && !isExempt(req)) {
-      const wait = limiter.take(limiter.clientOf(req));
-      if (wait !== undefined) {
-        const id = requestIdFrom(req.headers['x-request-id']);
-        sendTooManyRequests(res, wait, id);
-        logRequest(id, req.method as string, (req.url ?? '').split('?', 1)[0] as string, 429, performance.now());
-        return;
-      }
-    }
+  /** Sends a request where it goes: a fast path or the handler. */
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     if (fast !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
       const target = req.url ?? '';
       const segment = FAST_TARGET.exec(target)?.[1];
@@ -174,6 +164,20 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
       return;
     }
     void listener(req, res);
+  };
+  const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
+    // Shutting down: every answer from now on closes its connection (see closeGracefully).
+    if (draining.has(server)) res.setHeader('Connection', 'close');
+    if (limiter === undefined || isExempt(req)) {
+      route(req, res);
+      return;
+    }
+    void limiter.take(limiter.clientOf(req), limiter.keyOf(req)).then((wait) => {
+      if (wait === undefined) return route(req, res);
+      const id = requestIdFrom(req.headers['x-request-id']);
+      sendTooManyRequests(res, wait, id);
+      logRequest(id, req.method as string, (req.url ?? '').split('?', 1)[0] as string, 429, performance.now());
+    });
   });
   server.requestTimeout = options.requestTimeoutMs ?? 30_000;
   server.headersTimeout = headersTimeout;

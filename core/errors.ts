@@ -5,6 +5,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'request_timeout'
@@ -20,6 +21,7 @@ export type ErrorKind =
 export const statusOfErrorKind = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

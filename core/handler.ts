@@ -2,11 +2,15 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { type Answer, API_CORS_HEADERS } from './answer.js';
 import { describeApi } from './api-description.js';
-import { apiKeyRequired, hasApiKey } from './api-key.js';
+import { apiKeyRequired } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
 import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
+import { isManagedLinkStore } from './link-management-store.js';
+import { registerManagementRoutes } from './management-routes.js';
+import { notAllowed } from './not-allowed.js';
 import { createOpenApiDocument } from './openapi.js';
+import { createCreatorCheck } from './owners/creator.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';
@@ -30,6 +34,8 @@ export interface FailureReport {
 export interface HandlerOptions extends LinkletOptions {
   /** Told of every failure worth logging: the unexpected ones (500) and store outages (503). */
   onError?: (error: unknown, report: FailureReport) => void;
+  /** More for `GET /health` to tell (e.g. where rate limits count, and whether that works). */
+  healthDetails?: () => Record<string, unknown>;
 }
 
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -37,14 +43,8 @@ const READ_ALLOW = ['GET', 'HEAD'];
 const CORS_ENTRIES = Object.entries(API_CORS_HEADERS);
 const STORE_DOWN_RETRY_SECONDS = 5;
 
-type Env = { Bindings: RequestEnv };
+type Env = { Bindings: RequestEnv; Variables: { ownerId: number | undefined } };
 
-/** Refuses a method with 405 and the methods the path does accept. */
-const notAllowed = (allow: readonly string[]) => (c: Context) => {
-  throw new LinkletError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(', ')}.`, {
-    allow,
-  });
-};
 const notFound = () => {
   throw notFoundError();
 };
@@ -82,7 +82,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   });
 
   const preflight = cors({
-    allowMethods: API_ALLOW,
+    allowMethods: [...API_ALLOW, 'PATCH', 'DELETE'],
     allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     exposeHeaders: ['Location', 'Retry-After'],
     maxAge: 86_400,
@@ -114,14 +114,30 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     }
     await next();
   };
-  const requireApiKey = async (c: Context, next: () => Promise<void>) => {
-    if (settings.apiKey !== undefined && !hasApiKey(c.req.raw, settings.apiKey)) throw apiKeyRequired();
+  // A store with the management operations (the server's) also serves owners, keys and links.
+  const management = isManagedLinkStore(store) ? store : undefined;
+  const creatorOf = createCreatorCheck({ apiKey: settings.apiKey, store: management, now: settings.now });
+  // The creator (an owner's id, or none) is known before the body is read.
+  const requireApiKey = async (c: Context<Env>, next: () => Promise<void>) => {
+    const creator = await creatorOf(c.req.raw.headers);
+    if (creator === 'refused') throw apiKeyRequired();
+    c.set('ownerId', creator.ownerId);
     await next();
   };
-  const shortenRoute = (dialect: Dialect) => async (c: Context) =>
-    send(c, await answerShorten(dialect, new Uint8Array(await c.req.raw.arrayBuffer())));
+  const shortenRoute = (dialect: Dialect) => async (c: Context<Env>) =>
+    send(c, await answerShorten(dialect, new Uint8Array(await c.req.raw.arrayBuffer()), c.get('ownerId')));
   app.post('/api.php', requireApiKey, limitBody, shortenRoute('legacy'));
   app.post('/api/v1/shorten', requireApiKey, limitBody, shortenRoute('v1'));
+  if (management) {
+    registerManagementRoutes(app, {
+      store: management,
+      baseUrl: settings.baseUrl,
+      now: settings.now,
+      urlRules: settings.shorten.urlRules,
+      apiKey: settings.apiKey,
+      limitBody,
+    });
+  }
   app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));
   app.get('/api/v1/shorten', (c) => c.json(describeApi('v1', descriptionOptions)));
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
@@ -140,7 +156,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         retryAfterSeconds: STORE_DOWN_RETRY_SECONDS,
       });
     }
-    return c.json({ status: 'ok' });
+    return c.json({ status: 'ok', ...options.healthDetails?.() });
   });
   app.all('/health', notAllowed(READ_ALLOW));
   app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));

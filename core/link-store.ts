@@ -8,6 +8,16 @@ export interface Link {
   originalUrl: string;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The owner whose key made the link; absent for links made without a key or with the
+   * administrator's. The optional fields are absent at their default, so a link that was never
+   * managed looks exactly as it did before owners existed (and costs no memory in a cache).
+   */
+  ownerId?: number;
+  /** Last change through the management API; absent means `createdAt`. */
+  updatedAt?: number;
+  /** Disabled by its owner: its short URL answers 410 while the code stays held. */
+  disabled?: boolean;
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

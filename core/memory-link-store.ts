@@ -1,17 +1,56 @@
-import type { CreateLinkResult, Link, LinkStore } from './link-store.js';
+import {
+  asciiLowerCase,
+  type ChangeListQuery,
+  inScope,
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkChange,
+  type LinkListQuery,
+  type ManagedLinkStore,
+  mergeChanges,
+  type OwnerKey,
+  statusOf,
+  TOMBSTONE_RETENTION_MS,
+  type Tombstone,
+} from './link-management-store.js';
+import type { CreateLinkResult, Link } from './link-store.js';
+
+/** A copy without the optional fields at their defaults (as every store answers). */
+const stored = (link: Link): Link => {
+  const copy: Link = { ...link };
+  if (copy.ownerId === undefined) delete copy.ownerId;
+  if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
+  if (!copy.disabled) delete copy.disabled;
+  return copy;
+};
+
+/** Newest first: created_at, then code key, both descending. */
+const newerFirst = (a: Link, b: Link) =>
+  b.createdAt - a.createdAt || (a.codeKey < b.codeKey ? 1 : a.codeKey > b.codeKey ? -1 : 0);
 
 /**
- * A `LinkStore` in a `Map`, for tests and throwaway use. JavaScript runs `create` to completion
- * before any other call, which is what makes it atomic.
+ * A `LinkStore` (and the management operations) in `Map`s, for tests and throwaway use.
+ * JavaScript runs each operation to completion before any other, which is what makes it atomic.
  */
-export function createMemoryLinkStore(): LinkStore {
+export function createMemoryLinkStore(): ManagedLinkStore {
   const links = new Map<string, Link>();
+  const owners = new Map<string, number>();
+  const keys: Array<OwnerKey & { keyHash: string }> = [];
+  let tombstones: Tombstone[] = [];
+  const secret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+  const keyView = ({ keyHash: _hash, ...key }: OwnerKey & { keyHash: string }): OwnerKey => {
+    const view: OwnerKey = { ...key };
+    if (view.lastUsedAt === undefined) delete view.lastUsedAt;
+    return view;
+  };
+
   return {
     async create(link: Link, now: number): Promise<CreateLinkResult> {
       const holder = links.get(link.codeKey);
       if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
-      links.set(link.codeKey, { ...link });
-      return { created: true, link: { ...link } };
+      links.set(link.codeKey, stored(link));
+      return { created: true, link: stored(link) };
     },
     async findByCodeKey(codeKey: string) {
       const link = links.get(codeKey);
@@ -20,6 +59,95 @@ export function createMemoryLinkStore(): LinkStore {
     async ping() {},
     async close() {
       links.clear();
+    },
+
+    async createKey(name, keyHash, now) {
+      let ownerId = owners.get(name);
+      if (ownerId === undefined) {
+        ownerId = owners.size + 1;
+        owners.set(name, ownerId);
+      }
+      const key = { id: keys.length + 1, ownerId, name, createdAt: now, revoked: false, keyHash };
+      keys.push(key);
+      return keyView(key);
+    },
+    async listKeys() {
+      return keys.map(keyView);
+    },
+    async revokeKey(id) {
+      const key = keys.find((candidate) => candidate.id === id);
+      if (key) key.revoked = true;
+      return key !== undefined;
+    },
+    async findKeyByHash(keyHash) {
+      const key = keys.find((candidate) => candidate.keyHash === keyHash && !candidate.revoked);
+      return key && keyView(key);
+    },
+    async touchKey(id, now) {
+      const key = keys.find((candidate) => candidate.id === id);
+      if (key && (key.lastUsedAt === undefined || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS)) key.lastUsedAt = now;
+    },
+    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+      return [...links.values()]
+        .filter((link) => inScope(link, scope))
+        .filter((link) => !after || newerFirst(link, { ...link, ...after }) > 0)
+        .filter(
+          (link) =>
+            search === undefined ||
+            asciiLowerCase(link.code).includes(search) ||
+            asciiLowerCase(link.originalUrl).includes(search),
+        )
+        .filter((link) => status === undefined || statusOf(link, now) === status)
+        .sort(newerFirst)
+        .slice(0, limit)
+        .map((link) => ({ ...link }));
+    },
+    async listChanges({ scope, limit, since, after }: ChangeListQuery) {
+      const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [
+        ...[...links.values()]
+          .filter((link) => inScope(link, scope))
+          .map((link) => ({
+            at: link.updatedAt ?? link.createdAt,
+            codeKey: link.codeKey,
+            change: { kind: 'link' as const, link: { ...link } },
+          })),
+        ...tombstones
+          .filter((tombstone) => inScope(tombstone, scope))
+          .map((tombstone) => ({
+            at: tombstone.deletedAt,
+            codeKey: tombstone.codeKey,
+            change: { kind: 'deleted' as const, tombstone: { ...tombstone } },
+          })),
+      ];
+      const [fromAt, fromKey] = after ? [after.updatedAt, after.codeKey] : [since, ''];
+      const later = changes.filter(({ at, codeKey }) => at > fromAt || (at === fromAt && codeKey > fromKey));
+      return mergeChanges(later, limit);
+    },
+    async updateLink(codeKey, scope, patch, now) {
+      const link = links.get(codeKey);
+      if (!link || !inScope(link, scope)) return { updated: false, reason: 'not_found' };
+      if (now >= link.expiresAt) return { updated: false, reason: 'expired' };
+      const changed = stored({
+        ...link,
+        originalUrl: patch.originalUrl ?? link.originalUrl,
+        disabled: patch.disabled ?? link.disabled,
+        updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
+      });
+      links.set(codeKey, changed);
+      return { updated: true, link: { ...changed } };
+    },
+    async deleteLink(codeKey, scope, now) {
+      const link = links.get(codeKey);
+      if (!link || !inScope(link, scope)) return false;
+      links.delete(codeKey);
+      tombstones = tombstones.filter((tombstone) => tombstone.deletedAt >= now - TOMBSTONE_RETENTION_MS);
+      const tombstone: Tombstone = { code: link.code, codeKey, deletedAt: now };
+      if (link.ownerId !== undefined) tombstone.ownerId = link.ownerId;
+      tombstones.push(tombstone);
+      return true;
+    },
+    async signingSecret() {
+      return secret;
     },
   };
 }

@@ -6,7 +6,11 @@ import { isActive } from './expiry.js';
 import type { Link, LinkStore } from './link-store.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
-export type Resolution = { state: 'active'; link: Link } | { state: 'expired'; link: Link } | { state: 'not_found' };
+export type Resolution =
+  | { state: 'active'; link: Link }
+  | { state: 'expired'; link: Link }
+  | { state: 'disabled'; link: Link }
+  | { state: 'not_found' };
 
 /** Decodes a path segment once as UTF-8; malformed encoding means no such code, never an error. */
 export function decodeCodeSegment(segment: string): string | undefined {
@@ -36,7 +40,8 @@ const NOT_FOUND: Resolution = Object.freeze({ state: 'not_found' });
 /** What the link found for a code (or none) means at `now`. */
 export function resolutionOf(link: Link | undefined, now: number): Resolution {
   if (!link) return NOT_FOUND;
-  return isActive(link.expiresAt, now) ? { state: 'active', link } : { state: 'expired', link };
+  if (!isActive(link.expiresAt, now)) return { state: 'expired', link };
+  return link.disabled ? { state: 'disabled', link } : { state: 'active', link };
 }
 
 /** Finds what a short URL's code stands for at `now`. */
@@ -61,11 +66,15 @@ export function answerShortUrl(resolution: Resolution, now: number, audience: Er
     const expiredOn = new Date(resolution.link.expiresAt).toISOString();
     return errorAnswer(new LinkletError('gone', `This short link expired on ${expiredOn}.`), audience);
   }
+  if (resolution.state === 'disabled') {
+    return errorAnswer(new LinkletError('gone', 'This short link was disabled by its owner.'), audience);
+  }
   return errorAnswer(notFoundError(), audience);
 }
 
-// The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link never
-// changes, and a cached one comes back as the same object, so its URL is parsed once.
+// The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link object never
+// changes (a changed link is read anew as another object), and a cached one comes back as the
+// same object, so its URL is parsed once.
 const locations = new WeakMap<Link, string>();
 
 /** The `Location` of a link's redirect: its URL's ASCII serialization (punycode, %-encoding). */

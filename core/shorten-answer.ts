@@ -12,9 +12,10 @@ export type Dialect = 'legacy' | 'v1';
 
 /**
  * Turns a shorten request's body bytes into its answer; a refusal is thrown as a `LinkletError`.
- * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired.
+ * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired. `ownerId`:
+ * the owner whose key made the request (the link is theirs).
  */
-export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array) => Promise<Answer>;
+export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array, ownerId?: number) => Promise<Answer>;
 
 // `fatal`: invalid UTF-8 throws instead of turning into U+FFFD, which would store a URL nobody sent.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -35,8 +36,9 @@ export function decodeUtf8Body(body: Uint8Array): string {
  */
 export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
   const { baseUrl, timeZone } = settings;
-  return async (dialect, body) => {
-    const result = await shorten(parseShortenBody(parseJsonText(decodeUtf8Body(body))), settings.shorten);
+  return async (dialect, body, ownerId) => {
+    const request = parseShortenBody(parseJsonText(decodeUtf8Body(body)));
+    const result = await shorten(request, settings.shorten, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));

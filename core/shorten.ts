@@ -23,13 +23,20 @@ const MAX_GENERATION_ATTEMPTS = 12;
 /**
  * Makes a link: checks the URL and code rules, then lets the store claim the code atomically.
  * A generated code that collides is retried (growing after repeated collisions), so only a custom
- * code can come back as taken.
+ * code can come back as taken. A link made with an owner's key (`ownerId`) belongs to that owner.
  */
-export async function shorten(request: ShortenRequest, context: ShortenContext): Promise<ShortenResult> {
+export async function shorten(
+  request: ShortenRequest,
+  context: ShortenContext,
+  ownerId?: number,
+): Promise<ShortenResult> {
   const originalUrl = parseOriginalUrl(request.originalUrl, context.urlRules);
   const now = context.now();
   const expiresAt = expiryFor(request.expireDuration, now);
-  const make = (code: string): Link => ({ code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt });
+  const make = (code: string): Link =>
+    ownerId === undefined
+      ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
+      : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
 
   if (request.customCode !== undefined) {
     const link = make(normalizeCustomCode(request.customCode));

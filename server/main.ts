@@ -37,6 +37,16 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
   const store = withLinkCache(opened, { maxEntries: config.cacheEntries, maxAgeMs: config.cacheSeconds * 1000 });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
+  const rateLimiter =
+    config.rateLimitPerMinute > 0
+      ? createRateLimiter({
+          perMinute: config.rateLimitPerMinute,
+          perKeyPerMinute: config.rateLimitPerKeyPerMinute,
+          trustedProxies: config.trustedProxies,
+          redisUrl: config.redisUrl,
+          logger,
+        })
+      : undefined;
   const options = {
     store,
     baseUrl: config.baseUrl,
@@ -46,6 +56,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   };
   const handler = createHandler({
     ...options,
+    healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),
   });
@@ -56,16 +67,14 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
-    rateLimiter:
-      config.rateLimitPerMinute > 0
-        ? createRateLimiter({ perMinute: config.rateLimitPerMinute, trustedProxies: config.trustedProxies })
-        : undefined,
+    rateLimiter,
   });
 
   stopOnSignals(
     async (signal) => {
       logger.info({ signal }, 'shutting down');
       await closeGracefully(server);
+      rateLimiter?.close();
       await store.close();
       logger.info('stopped');
       logger.flush();

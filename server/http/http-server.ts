@@ -39,17 +39,19 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
   if (options.shortUrls) fastPaths.push(createRedirectFastPath({ ...options.shortUrls, log, fallback: toHandler }));
   if (options.creates) fastPaths.push(createShortenFastPath({ ...options.creates, log }));
 
-  const limited = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (rateLimiter === undefined || isExempt(req)) return false;
-    const wait = rateLimiter.take(rateLimiter.clientOf(req));
-    if (wait === undefined) return false;
+  /** Sends a request where it goes: the first fast path that takes it, else the handler. */
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    for (const fastPath of fastPaths) if (fastPath(req, res)) return;
+    toHandler(req, res);
+  };
+  /** The 429 of a client (or key) over its limit, written by the core's `errorAnswer` like every error. */
+  const refuse = (req: IncomingMessage, res: ServerResponse, wait: number) => {
     const trace = log.begin(req.method ?? '', req.url ?? '', req.headers['x-request-id']);
     const error = new LinkletError('rate_limited', `Too many requests from this client; try again in ${wait} s.`, {
       retryAfterSeconds: wait,
     });
     writeAnswer(res, errorAnswer(error, { path: trace.path, accept: req.headers.accept }), trace.id);
     log.answered(trace, res.statusCode);
-    return true;
   };
 
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
@@ -60,9 +62,11 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
     // Without Host the request still reaches the handler, which answers it with the envelope.
     { connectionsCheckingInterval: checkEveryMs, requireHostHeader: false },
     (req, res) => {
-      if (limited(req, res)) return;
-      for (const fastPath of fastPaths) if (fastPath(req, res)) return;
-      toHandler(req, res);
+      if (rateLimiter === undefined || isExempt(req)) return route(req, res);
+      void rateLimiter.take(rateLimiter.clientOf(req), rateLimiter.keyOf(req)).then((wait) => {
+        if (wait === undefined) route(req, res);
+        else refuse(req, res, wait);
+      });
     },
   );
   server.requestTimeout = options.requestTimeoutMs ?? 30_000;

@@ -1,107 +1,127 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../process/logger.js';
+import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
+
+export { createClientAddressOf } from './client-address.js';
 
 export interface RateLimitOptions {
-  /** Requests a client may make per minute (and in one burst). */
+  /** Requests a client (an IPv4 address, an IPv6 /64) may make per minute. */
   perMinute: number;
+  /** Requests one API key may make per minute, on top of its client's limit (default: `perMinute`). */
+  perKeyPerMinute?: number;
   /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` is believed. */
   trustedProxies?: readonly string[];
-  /** Clients remembered at most; the longest-known is forgotten first. */
-  maxClients?: number;
-  /** Epoch ms; injected so tests are exact. */
-  now?: () => number;
+  /** When set, the counts live in this Redis, shared by every instance; else in this process. */
+  redisUrl?: string;
+  logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
-/** A client's bucket: tokens left at `at` (epoch ms). */
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+/** Where the counts are, for `/health`: memory, Redis, or Redis out of reach (limits not enforced). */
+export type RateLimitState = 'memory' | 'redis' | 'redis unreachable: not enforced';
 
-const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/** `::ffff:10.0.0.1` (how a dual-stack socket reports IPv4) is `10.0.0.1`. */
-const plainAddress = (address: string) => IPV4_MAPPED.exec(address)?.[1] ?? address;
+// A Redis that does not answer within this is treated as out of reach (the request goes ahead).
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+const OUTAGE_LOG_EVERY_MS = 10_000;
+const FIRST_CONNECT_WAIT_MS = 1000;
 
 /**
- * The client's address: the socket's peer, unless that peer is a trusted proxy, in which case
- * `X-Forwarded-For` is read from the right (each proxy appends the address it saw) and the first
- * address that is not a trusted proxy is the client. Without trusted proxies the header is
- * ignored, so a client cannot pick its own identity by sending one.
- */
-export function createClientAddressOf(trustedProxies: readonly string[]) {
-  const trusted = new BlockList();
-  for (const entry of trustedProxies) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) trusted.addAddress(plainAddress(address), type);
-    else trusted.addSubnet(address, Number(prefix), type);
-  }
-  const isTrusted = (address: string) => {
-    const family = isIP(address);
-    return family !== 0 && trusted.check(address, family === 6 ? 'ipv6' : 'ipv4');
-  };
-  return (peer: string | undefined, forwardedFor: string | string[] | undefined): string => {
-    let client = plainAddress(peer ?? '');
-    if (trustedProxies.length === 0 || !isTrusted(client) || forwardedFor === undefined) return client;
-    const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',');
-    for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = plainAddress((hops[i] ?? '').trim().replace(/^\[(.*)\]$/, '$1'));
-      if (isIP(hop) === 0) break; // not written by a trusted proxy: keep the last address we trust
-      client = hop;
-      if (!isTrusted(hop)) break;
-    }
-    return client;
-  };
-}
-
-/**
- * A per-client token bucket: `perMinute` tokens, refilled evenly over a minute. Returns, for a
- * request, undefined when it may go ahead, or the whole seconds until the client may try again.
+ * Per-client and per-key request limits on `rate-limiter-flexible`: fixed one-minute windows,
+ * counted in memory or, with `redisUrl`, in Redis (one atomic script per count), so N instances
+ * allow the limit once, not N times. Redis out of reach never stops a request: the limit is not
+ * enforced meanwhile (fail open), which is logged, and `state()` says so for `/health`.
+ * `take` resolves with undefined when a request may go ahead, or the whole seconds until it may.
  */
 export function createRateLimiter(options: RateLimitOptions) {
-  const now = options.now ?? Date.now;
-  const capacity = options.perMinute;
-  const perMs = capacity / 60_000;
-  const maxClients = options.maxClients ?? 100_000;
-  const buckets = new Map<string, Bucket>();
+  const redis =
+    options.redisUrl === undefined
+      ? undefined
+      : new Redis(options.redisUrl, {
+          enableOfflineQueue: false, // fail at once while disconnected, never queue requests
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          maxRetriesPerRequest: 0,
+          retryStrategy: (attempt) => Math.min(2000, 100 * attempt),
+        });
+  let lastOutageLog = 0;
+  let redisDown = false;
+  const outage = (error: unknown) => {
+    redisDown = true;
+    const now = Date.now();
+    if (now - lastOutageLog >= OUTAGE_LOG_EVERY_MS) {
+      lastOutageLog = now;
+      options.logger?.warn({ err: error }, 'Redis is out of reach: rate limits are not enforced until it is back');
+    }
+  };
+  redis?.on('error', outage);
+  // Right after start the connection is still being made: the first requests wait for it (a
+  // moment at most) rather than pass uncounted.
+  let connecting: Promise<unknown> | undefined =
+    redis &&
+    Promise.race([
+      new Promise((resolve) => redis.once('ready', resolve)),
+      new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),
+    ]).then(() => {
+      connecting = undefined;
+    });
+  redis?.on('ready', () => {
+    if (redisDown) options.logger?.info('Redis is back: rate limits are enforced again');
+    redisDown = false;
+  });
+
+  const limiter = (prefix: string, points: number): RateLimiterAbstract =>
+    redis === undefined
+      ? new RateLimiterMemory({ keyPrefix: prefix, points, duration: 60 })
+      : new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `linklet:rl:${prefix}`,
+          points,
+          duration: 60,
+        });
+  const byClient = limiter('client', options.perMinute);
+  const byKey = limiter('key', options.perKeyPerMinute ?? options.perMinute);
   const clientOf = createClientAddressOf(options.trustedProxies ?? []);
 
-  // Forget clients whose bucket has refilled: they are exactly like clients never seen.
-  const sweep = setInterval(() => {
-    const at = now();
-    for (const [client, bucket] of buckets) {
-      if (bucket.tokens + (at - bucket.at) * perMs >= capacity) buckets.delete(client);
-    }
-  }, 60_000);
-  sweep.unref();
-
-  const take = (client: string): number | undefined => {
-    const at = now();
-    let bucket = buckets.get(client);
-    if (bucket === undefined) {
-      if (buckets.size >= maxClients) {
-        const oldest = buckets.keys().next().value;
-        if (oldest !== undefined) buckets.delete(oldest);
-      }
-      bucket = { tokens: capacity, at };
-      buckets.set(client, bucket);
-    } else {
-      bucket.tokens = Math.min(capacity, bucket.tokens + (at - bucket.at) * perMs);
-      bucket.at = at;
-    }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+  /** Counts one request of `subject`; the seconds to wait when over, undefined otherwise (or on failure). */
+  const count = async (rateLimiter: RateLimiterAbstract, subject: string): Promise<number | undefined> => {
+    try {
+      if (connecting) await connecting;
+      await rateLimiter.consume(subject);
+      if (redis !== undefined) redisDown = false;
+      return undefined;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      outage(refusal);
       return undefined;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
   };
 
   return {
-    take,
+    /**
+     * Counts a request of this client (and of this key, hashed, when it carries one; only once
+     * the client is within its own limit, so made-up keys cannot make a client new).
+     */
+    async take(client: string, keyHash?: string): Promise<number | undefined> {
+      const wait = await count(byClient, rateLimitSubject(client));
+      if (wait !== undefined || keyHash === undefined) return wait;
+      return count(byKey, keyHash);
+    },
     /** The client a request comes from (see `createClientAddressOf`). */
-    clientOf: (req: IncomingMessage) => clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for']),
-    close: () => clearInterval(sweep),
+    clientOf: (req: IncomingMessage) => clientOfRequest(clientOf, req),
+    /** A digest of the key a request carries (never the key itself, in memory or in Redis). */
+    keyOf(req: IncomingMessage): string | undefined {
+      const given = req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
+      const key = Array.isArray(given) ? given.join(',') : given;
+      return key ? createHash('sha256').update(key).digest('base64url').slice(0, 22) : undefined;
+    },
+    state(): RateLimitState {
+      if (redis === undefined) return 'memory';
+      return redisDown || redis.status !== 'ready' ? 'redis unreachable: not enforced' : 'redis';
+    },
+    close: () => {
+      redis?.disconnect();
+    },
   };
 }
 

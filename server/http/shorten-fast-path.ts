@@ -20,11 +20,19 @@ const SHORTEN_TARGET = /^\/(?:api\/v1\/(shorten)|api\.php)(?:\?|$)/;
 
 /**
  * The dialect of a shorten request this path can take: a `POST` to `/api/v1/shorten` or
- * `/api.php` whose body has a declared length within the limit. Everything else (a chunked or
- * oversized body, an odd path or Host) is left to the core handler.
+ * `/api.php` whose body has a declared length within the limit, with no key or the
+ * administrator's. Everything else (a chunked or oversized body, an odd path or Host, an owner's
+ * key, whose owner the handler looks up) is left to the core handler.
  */
-export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): Dialect | undefined {
+export function shortenDialectOf(
+  req: IncomingMessage,
+  { maxBodyBytes, apiKey }: Pick<ShortenFastPathOptions, 'maxBodyBytes' | 'apiKey'>,
+): Dialect | undefined {
   if (req.method !== 'POST' || !PLAIN_HOST.test(req.headers.host ?? '')) return undefined;
+  const xApiKey = header(req, 'x-api-key');
+  const authorization = header(req, 'authorization');
+  const carriesKey = xApiKey !== undefined || authorization !== undefined;
+  if (carriesKey && (apiKey === undefined || !carriesApiKey(xApiKey, authorization, apiKey))) return undefined;
   const target = SHORTEN_TARGET.exec(req.url ?? '');
   const declared = req.headers['content-length'];
   if (target === null || declared === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
@@ -41,7 +49,7 @@ export function shortenDialectOf(req: IncomingMessage, maxBodyBytes: number): Di
 export function createShortenFastPath(options: ShortenFastPathOptions) {
   const { log, apiKey } = options;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const dialect = shortenDialectOf(req, options.maxBodyBytes);
+    const dialect = shortenDialectOf(req, options);
     if (dialect === undefined) return false;
     const trace = log.begin('POST', req.url ?? '', req.headers['x-request-id']);
     const send = (answer: Answer) => {

@@ -30,8 +30,12 @@ export interface Config {
   /** Longest a client may take to send a request's headers, and the whole request (ms). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
-  /** Requests per minute per client (token bucket); 0 turns the limit off. */
+  /** Requests per minute per client (IPv6: per /64); 0 turns the limits off. */
   rateLimitPerMinute: number;
+  /** Requests per minute per API key, on top of its client's limit. */
+  rateLimitPerKeyPerMinute: number;
+  /** Where the rate limits count, shared by every instance; unset: in each process. */
+  redisUrl: string | undefined;
   /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` names the client; empty: none. */
   trustedProxies: string[];
 }
@@ -75,6 +79,10 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(10_000),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).default(30_000),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0).max(1_000_000)).default(0),
+  RATE_LIMIT_PER_KEY_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  REDIS_URL: optional(
+    z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379'),
+  ),
   TRUSTED_PROXIES: optional(z.string())
     .default('')
     .transform((value, ctx) => {
@@ -131,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerKeyPerMinute: values.RATE_LIMIT_PER_KEY_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
+    redisUrl: values.REDIS_URL,
     trustedProxies: values.TRUSTED_PROXIES,
   };
 }

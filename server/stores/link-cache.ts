@@ -1,6 +1,8 @@
 import { isActive } from '../../core/expiry.js';
+import { isManagedLinkStore, type ManagedLinkStore } from '../../core/link-management-store.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
 import { keepLocationOf } from '../../core/resolve.js';
+import type { ChangeFeed, LinkChangeEvent } from './change-feed.js';
 
 export interface LinkCacheOptions {
   /** Most links kept; the least recently used goes first. 0 turns the cache off. */
@@ -10,6 +12,9 @@ export interface LinkCacheOptions {
   /** Epoch ms; injected so tests are exact. */
   now?: () => number;
 }
+
+/** The management operations' wrappers, which forget the links they change. */
+type Managed<S> = S extends ManagedLinkStore ? ManagedLinkStore : unknown;
 
 /** A cached link in the recency list: `newer` towards the most recently used end. */
 interface Entry {
@@ -30,14 +35,20 @@ export interface CachedLinkStore extends LinkStore {
    * store's promise. `findByCodeKey` is this, always as a promise.
    */
   lookup(codeKey: string): Link | Promise<Link | undefined>;
+  /** Drops one link (changed here or elsewhere); a read under way for it is not cached either. */
+  forget(codeKey: string): void;
 }
 
 /**
- * An LRU cache of active links in front of a store. Only active links are kept: an active link
- * never changes (a code is only ever retaken once its holder has expired), so a cached link is
- * exactly what the store would say until it expires, and an entry never outlives its link.
- * Misses and expired links are not cached at all, so a link created by another instance (or a
- * code retaken after expiry) is found on the very next request.
+ * An LRU cache of active links in front of a store. Only active links are kept, and misses and
+ * expired links are not cached at all, so a link created by another instance (or a code retaken
+ * after expiry) is found on the very next request. An active link changes only through the
+ * management API (a new target, disabled, deleted): this process forgets the link as it makes the
+ * change, and the store's change feed (`changes`) tells it of changes made by other processes and
+ * instances (within a poll or a notification: well under a second). When the feed loses track
+ * (its connection dropped), the cache drops everything and serves from the store until the feed
+ * is back. A read under way while a link is forgotten is not cached (an epoch counter), so it
+ * cannot put the old state back.
  *
  * The recency order is a linked list beside the Map, not the Map's own insertion order: evicting
  * through `map.keys().next()` makes V8 skip every hole left by earlier deletions, which turned
@@ -50,12 +61,19 @@ export interface CachedLinkStore extends LinkStore {
  * evicting the links people keep clicking, and churns no memory for entries that would never be
  * read again.
  */
-export function withLinkCache(store: LinkStore, options: LinkCacheOptions): CachedLinkStore {
+export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
+  store: S,
+  options: LinkCacheOptions,
+): CachedLinkStore & Managed<S> {
   const now = options.now ?? Date.now;
   const { maxEntries, maxAgeMs } = options;
   const entries = new Map<string, Entry>();
   let newest: Entry | undefined;
   let oldest: Entry | undefined;
+  // Moves at every forget and drop: a store read begun before it is not cached.
+  let epoch = 0;
+  // The change feed lost track: nothing is cached until it is back.
+  let feedLost = false;
   // Popularity (a count-min sketch): four counters (0–15) per code in a table of sixteen per
   // entry (a power of two, 4 KB to 16 MB; 2 MB for the default 100k entries), all halved every
   // ten entries' worth of lookups. A code's estimate is the smallest of its four counters, so it
@@ -142,31 +160,76 @@ export function withLinkCache(store: LinkStore, options: LinkCacheOptions): Cach
     count(codeKey);
     const hit = cached(codeKey);
     if (hit !== undefined) return hit;
+    const startedAt = epoch;
     return store.findByCodeKey(codeKey).then((found) => {
       const at = now();
-      if (found !== undefined && isActive(found.expiresAt, at) && admit(codeKey)) remember(codeKey, found, at);
+      if (found !== undefined && startedAt === epoch && !feedLost && isActive(found.expiresAt, at) && admit(codeKey)) {
+        remember(codeKey, found, at);
+      }
       return found;
     });
   };
 
+  const forget = (codeKey: string) => {
+    epoch += 1;
+    const entry = entries.get(codeKey);
+    if (entry === undefined) return;
+    entries.delete(codeKey);
+    unlink(entry);
+  };
+  const dropAll = () => {
+    epoch += 1;
+    entries.clear();
+    newest = undefined;
+    oldest = undefined;
+  };
+  const onChange = (event: LinkChangeEvent) => {
+    if (event.kind === 'changed') for (const codeKey of event.codeKeys) forget(codeKey);
+    else {
+      feedLost = event.kind === 'lost';
+      dropAll();
+    }
+  };
+  const unsubscribe = maxEntries > 0 ? store.changes?.subscribe(onChange) : undefined;
+
+  const managed: Partial<ManagedLinkStore> = {};
+  if (isManagedLinkStore(store)) {
+    Object.assign(managed, store);
+    managed.updateLink = async (codeKey, scope, patch, at) => {
+      try {
+        return await store.updateLink(codeKey, scope, patch, at);
+      } finally {
+        forget(codeKey);
+      }
+    };
+    managed.deleteLink = async (codeKey, scope, at) => {
+      try {
+        return await store.deleteLink(codeKey, scope, at);
+      } finally {
+        forget(codeKey);
+      }
+    };
+  }
+
   return {
+    ...managed,
     get size() {
       return entries.size;
     },
     create: (link, at) => store.create(link, at),
     lookup,
+    forget,
     findByCodeKey(codeKey) {
       const found = lookup(codeKey);
       return found instanceof Promise ? found : Promise.resolve(found);
     },
     ping: () => store.ping(),
     close: () => {
-      entries.clear();
-      newest = undefined;
-      oldest = undefined;
+      unsubscribe?.();
+      dropAll();
       return store.close();
     },
-  };
+  } as CachedLinkStore & Managed<S>;
 }
 
 /** 32-bit FNV-1a of a string's UTF-16 code units: fast, and spread well enough for fingerprints. */

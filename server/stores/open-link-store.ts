@@ -1,5 +1,5 @@
-import type { LinkStore } from '../../core/link-store.js';
 import type { DatabaseConfig } from '../process/config.js';
+import type { ServerLinkStore } from './change-feed.js';
 import { postgresFaultOf } from './postgres/postgres-errors.js';
 import { sqliteFaultOf } from './sqlite/sqlite-faults.js';
 import { createSqliteLinkStore } from './sqlite/sqlite-link-store.js';
@@ -16,7 +16,10 @@ export interface OpenLinkStoreOptions {
  * Opens the store `DATABASE_URL` names, its passing failures answered as 503 (see
  * `withFaultsAsUnavailable`); PostgreSQL's driver is loaded only when it is used.
  */
-export async function openLinkStore(database: DatabaseConfig, options: OpenLinkStoreOptions = {}): Promise<LinkStore> {
+export async function openLinkStore(
+  database: DatabaseConfig,
+  options: OpenLinkStoreOptions = {},
+): Promise<ServerLinkStore> {
   if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
   const { createPostgresLinkStore } = await import('./postgres/postgres-link-store.js');
   const store = await createPostgresLinkStore({

@@ -1,4 +1,5 @@
 import { LinkletError } from '../../core/errors.js';
+import { LINK_MANAGEMENT_OPERATIONS } from '../../core/link-management-store.js';
 import type { LinkStore } from '../../core/link-store.js';
 
 /** What a client is told, and when to try again, for a store failure that should pass. */
@@ -12,19 +13,27 @@ export interface StoreFault {
  * out of reach) are answered as 503 with `Retry-After` and logged with their cause, never as a
  * 500. Nothing is lost by it: a create that fails was never acknowledged to its client.
  */
-export function withFaultsAsUnavailable(
-  store: LinkStore,
+export function withFaultsAsUnavailable<S extends LinkStore>(
+  store: S,
   faultOf: (error: unknown) => StoreFault | undefined,
-): LinkStore {
+): S {
   const asUnavailable = (error: unknown): never => {
     const fault = faultOf(error);
     if (fault === undefined) throw error;
     throw new LinkletError('unavailable', fault.message, { cause: error, retryAfterSeconds: fault.retryAfterSeconds });
   };
-  return {
-    create: (link, now) => store.create(link, now).catch(asUnavailable),
-    findByCodeKey: (codeKey) => store.findByCodeKey(codeKey).catch(asUnavailable),
+  const wrapped: Record<string, unknown> = {
+    create: (link: Parameters<LinkStore['create']>[0], now: number) => store.create(link, now).catch(asUnavailable),
+    findByCodeKey: (codeKey: string) => store.findByCodeKey(codeKey).catch(asUnavailable),
     ping: () => store.ping(),
     close: () => store.close(),
   };
+  // The management operations (when the store has them) fail the same way; the change feed passes as is.
+  const operations = store as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
+  for (const name of LINK_MANAGEMENT_OPERATIONS) {
+    const operation = operations[name];
+    if (operation) wrapped[name] = (...args: unknown[]) => operation(...args).catch(asUnavailable);
+  }
+  if ('changes' in store) wrapped.changes = store.changes;
+  return wrapped as unknown as S;
 }

@@ -1,4 +1,6 @@
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 
 describeLinkStoreContract('memory', async () => ({ store: createMemoryLinkStore() }));
+describeLinkManagementContract('memory', async () => ({ store: createMemoryLinkStore() }));

@@ -47,7 +47,7 @@ describe('sqlite store on disk', () => {
 
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(raw.pragma('user_version', { simple: true })).toBe(2);
     raw.close();
 
     const again = createSqliteLinkStore(path);
@@ -84,7 +84,7 @@ describe('sqlite store on disk', () => {
     const holder = await holdWriteLock(path, 300);
     const db = openSqliteDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
     db.close();
     await once(holder, 'exit');
   });
@@ -100,6 +100,22 @@ describe('sqlite store on disk', () => {
     } finally {
       holder.kill();
     }
+  });
+
+  it('migrates a version 1 file: its links keep everything and have no owner', async () => {
+    const path = freshPath();
+    const v1 = new Database(path);
+    v1.exec(`CREATE TABLE links (code_key TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, original_url TEXT NOT NULL,
+      created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT, WITHOUT ROWID`);
+    v1.prepare('INSERT INTO links VALUES (?, ?, ?, ?, ?)').run('keep', 'Keep', link.originalUrl, 1, 2e12);
+    v1.pragma('user_version = 1');
+    v1.close();
+    const store = createSqliteLinkStore(path);
+    expect(await store.findByCodeKey('keep')).toEqual(link);
+    expect((await store.listLinks({ scope: { all: true }, limit: 5, now: 10 })).map((found) => found.code)).toEqual([
+      'Keep',
+    ]);
+    await store.close();
   });
 
   it('refuses a database written by a newer Linklet instead of guessing', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createListeners } from '../../server/stores/change-feed.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12);
@@ -156,5 +157,88 @@ describe('the link cache', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the link cache, when links change', () => {
+  /** A cache on a memory store with a change feed the test drives. */
+  function setupWithFeed() {
+    const store = createMemoryLinkStore();
+    const reads = vi.fn(store.findByCodeKey);
+    const feed = createListeners(
+      () => {},
+      () => {},
+    );
+    const cached = withLinkCache(
+      { ...store, findByCodeKey: reads, changes: { subscribe: feed.subscribe } },
+      { maxEntries: 100, maxAgeMs: 60_000, now: () => NOW },
+    );
+    return { store, cached, reads, feed };
+  }
+
+  it('forgets a link it patches or deletes itself', async () => {
+    const { cached } = setupWithFeed();
+    await cached.create(link('mine', NOW + 10_000), NOW);
+    await cached.findByCodeKey('mine');
+    await cached.updateLink('mine', { all: true }, { disabled: true }, NOW);
+    expect((await cached.findByCodeKey('mine'))?.disabled).toBe(true);
+    await cached.deleteLink('mine', { all: true }, NOW);
+    expect(await cached.findByCodeKey('mine')).toBeUndefined();
+  });
+
+  it('forgets a link the feed says another process changed, and nothing else', async () => {
+    const { store, cached, reads, feed } = setupWithFeed();
+    await store.create(link('a', NOW + 10_000), NOW);
+    await store.create(link('b', NOW + 10_000), NOW);
+    await cached.findByCodeKey('a');
+    await cached.findByCodeKey('b');
+    await store.updateLink('a', { all: true }, { originalUrl: 'https://elsewhere.example/' }, NOW); // another instance
+    feed.emit({ kind: 'changed', codeKeys: ['a'] });
+    expect((await cached.findByCodeKey('a'))?.originalUrl).toBe('https://elsewhere.example/');
+    await cached.findByCodeKey('b');
+    expect(reads).toHaveBeenCalledTimes(3);
+  });
+
+  it('drops everything and caches nothing while the feed has lost track, then caches again', async () => {
+    const { store, cached, reads, feed } = setupWithFeed();
+    await store.create(link('a', NOW + 10_000), NOW);
+    await cached.findByCodeKey('a');
+    feed.emit({ kind: 'lost' });
+    expect(cached.size).toBe(0);
+    await cached.findByCodeKey('a');
+    await cached.findByCodeKey('a');
+    expect(reads).toHaveBeenCalledTimes(3);
+    feed.emit({ kind: 'restored' });
+    await cached.findByCodeKey('a');
+    await cached.findByCodeKey('a');
+    expect(reads).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not cache a read that was under way when its link was changed', async () => {
+    const store = createMemoryLinkStore();
+    const feed = createListeners(
+      () => {},
+      () => {},
+    );
+    let answer: (() => void) | undefined;
+    const slowRead = async (codeKey: string) => {
+      const found = await store.findByCodeKey(codeKey); // read before the change…
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return found; // …answered after it
+    };
+    const cached = withLinkCache(
+      { ...store, findByCodeKey: slowRead, changes: { subscribe: feed.subscribe } },
+      { maxEntries: 100, maxAgeMs: 60_000, now: () => NOW },
+    );
+    await store.create(link('slow', NOW + 10_000), NOW);
+    const reading = cached.findByCodeKey('slow');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await store.deleteLink('slow', { all: true }, NOW);
+    feed.emit({ kind: 'changed', codeKeys: ['slow'] });
+    answer?.();
+    expect(await reading).toBeDefined();
+    expect(cached.size).toBe(0);
   });
 });

@@ -1,7 +1,11 @@
 import pg from 'pg';
-import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
+import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import type { ServerLinkStore } from '../change-feed.js';
 import { groupConcurrent } from '../group-concurrent.js';
+import { createPostgresChangeFeed } from './postgres-change-feed.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
+import { createPostgresLinkManagement, ownersMigration } from './postgres-link-management.js';
+import { fromMs, LINK_COLUMNS, type LinkRow, linkFromRow as toLink } from './postgres-sql.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */
@@ -48,32 +52,12 @@ interface ClaimItem {
   now: number;
 }
 
-interface LinkRow {
-  code_key: string;
-  code: string;
-  original_url: string;
-  created_at: string;
-  expires_at: string;
-}
-
-// Times are timestamptz in the table and epoch milliseconds in Linklet; these convert exactly
-// (timestamptz keeps microseconds). pg hands bigint back as a string; epoch ms fit a number.
-const fromMs = (param: string) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`;
-const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
-const toLink = (row: LinkRow): Link => ({
-  code: row.code,
-  codeKey: row.code_key,
-  originalUrl: row.original_url,
-  createdAt: Number(row.created_at),
-  expiresAt: Number(row.expires_at),
-});
-
 /**
  * A `LinkStore` on PostgreSQL, for running several server instances against one database. It
  * migrates its tables at start (safe when instances start together) and makes `create` a single
  * `INSERT ... ON CONFLICT` statement, so the database, not the instances, decides who wins a code.
  */
-export async function createPostgresLinkStore(options: PostgresLinkStoreOptions): Promise<LinkStore> {
+export async function createPostgresLinkStore(options: PostgresLinkStoreOptions): Promise<ServerLinkStore> {
   const prefix = options.schema === undefined ? '' : `${pg.escapeIdentifier(options.schema)}.`;
   const links = `${prefix}links`;
   const versions = `${prefix}linklet_schema_version`;
@@ -88,6 +72,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
        ALTER COLUMN code_key TYPE text COLLATE "C",
        ALTER COLUMN created_at TYPE timestamptz USING ${fromMs('created_at')},
        ALTER COLUMN expires_at TYPE timestamptz USING ${fromMs('expires_at')}`,
+    ownersMigration(prefix),
   ];
 
   const pool = new pg.Pool({
@@ -146,20 +131,23 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     throw error;
   }
   client.release();
-  const columns = `code_key, code, original_url, ${toMs('created_at')} AS created_at, ${toMs('expires_at')} AS expires_at`;
-  // One statement claims the code: insert it, or take it over from a holder that has expired.
-  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at)
-    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')})
+  const columns = LINK_COLUMNS;
+  // One statement claims the code: insert it, or take it over from a holder that has expired
+  // (its owner, changes and disabled flag go with it).
+  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$4')})
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
-      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
+      updated_at = EXCLUDED.updated_at, disabled = false
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
-  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at)
-    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS t (k, c, u, ca, ea)
+  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ca')}
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[]) AS t (k, c, u, ca, ea, o)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
-      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
+      updated_at = EXCLUDED.updated_at, disabled = false
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
@@ -199,7 +187,15 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
             pool.query<LinkRow>({
               name: 'linklet_claim',
               text: upsert,
-              values: [link.codeKey, link.code, link.originalUrl, link.createdAt, link.expiresAt, now],
+              values: [
+                link.codeKey,
+                link.code,
+                link.originalUrl,
+                link.createdAt,
+                link.expiresAt,
+                now,
+                link.ownerId ?? null,
+              ],
             }),
           () => {
             uncertain = true;
@@ -250,6 +246,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
           // The earliest `now` of the group: a holder expired by then is expired for each item.
           // One that expires later is left alone here and its item settled on its own below.
           Math.min(...claimed.map(({ now }) => now)),
+          claimed.map(({ link }) => link.ownerId ?? null),
         ],
       });
       rows = result.rows;
@@ -281,13 +278,17 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     maxGroupSize: MAX_CLAIM_GROUP,
   });
 
+  const changes = createPostgresChangeFeed(options.connectionString);
   return {
+    ...createPostgresLinkManagement(pool, prefix),
+    changes,
     create: (link, now) => claim({ link, now }),
     findByCodeKey: find,
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
+      await changes.close();
       await pool.end();
     },
   };

@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
+import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import type { ServerLinkStore } from '../change-feed.js';
+import { createSqliteChangeFeed } from './sqlite-change-feed.js';
+import { createSqliteLinkManagement, OWNERS_MIGRATION } from './sqlite-link-management.js';
+import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { switchToWal } from './switch-to-wal.js';
 import { startWriterThread } from './writer-thread.js';
 
@@ -14,6 +18,7 @@ const MIGRATIONS = [
      created_at   INTEGER NOT NULL,             -- epoch ms
      expires_at   INTEGER NOT NULL              -- epoch ms
    ) STRICT, WITHOUT ROWID`,
+  OWNERS_MIGRATION,
 ];
 
 interface PendingCreate {
@@ -23,24 +28,14 @@ interface PendingCreate {
   reject: (error: unknown) => void;
 }
 
-/** A row of `byCodeKey`: code, original_url, created_at, expires_at (an array: cheaper than an object). */
-type LinkRow = [code: string, originalUrl: string, createdAt: number, expiresAt: number];
-
-const toLink = (codeKey: string, [code, originalUrl, createdAt, expiresAt]: LinkRow): Link => ({
-  // Mostly the same text; one string then serves both (links may sit in the cache by the 100k).
-  code: code === codeKey ? codeKey : code,
-  codeKey,
-  originalUrl,
-  createdAt,
-  expiresAt,
-});
-
-// One statement claims the code: insert, or take over a holder that has expired.
-const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at)
-  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt)
+// One statement claims the code: insert, or take over a holder that has expired (its owner,
+// changes and disabled flag go with it).
+const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled)
+  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @createdAt, 0)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
-    created_at = excluded.created_at, expires_at = excluded.expires_at
+    created_at = excluded.created_at, expires_at = excluded.expires_at,
+    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0
   WHERE links.expires_at <= @now`;
 const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 
@@ -58,7 +53,9 @@ function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: Co
   const claim = db.prepare(claimSql);
   const holderExpiry = db.prepare(holderSql).pluck();
   const claimOrReport = (link: Link, now: number): CreateLinkResult => {
-    if (claim.run({ ...link, now }).changes === 1) return { created: true, link: { ...link } };
+    const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
+    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, now };
+    if (claim.run(params).changes === 1) return { created: true, link: { ...link } };
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {
       throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);
@@ -80,11 +77,9 @@ function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: Co
  * The commits run on a writer thread with a connection of its own (an in-memory database has
  * only the one connection, so it commits in place).
  */
-export function createSqliteLinkStore(path: string, options: SqliteOptions = {}): LinkStore {
+export function createSqliteLinkStore(path: string, options: SqliteOptions = {}): ServerLinkStore {
   const db = openSqliteDatabase(path, options);
-  const byCodeKey = db
-    .prepare<[string], LinkRow>('SELECT code, original_url, created_at, expires_at FROM links WHERE code_key = ?')
-    .raw();
+  const byCodeKey = db.prepare<[string], LinkRow>(`SELECT ${LINK_COLUMNS} FROM links WHERE code_key = ?`).raw();
   const ping = db.prepare('SELECT 1');
   const onThread = path !== ':memory:' && options.writerThread !== false;
   const writer = onThread
@@ -122,7 +117,10 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     committing = undefined;
   };
 
+  const changes = createSqliteChangeFeed(db, options.changePollMs);
   return {
+    ...createSqliteLinkManagement(db),
+    changes,
     create(link, now) {
       return new Promise((resolve, reject) => {
         pending.push({ link, now, resolve, reject });
@@ -135,7 +133,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     },
     async findByCodeKey(codeKey) {
       const row = byCodeKey.get(codeKey);
-      return row && toLink(codeKey, row);
+      return row && linkFromRow(codeKey, row);
     },
     async ping() {
       ping.get();
@@ -145,6 +143,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
       // Creates already asked for are committed, not dropped.
       while (committing || pending.length > 0) await (committing ?? flush());
       await writer?.close();
+      changes.close();
       if (db.open) db.close();
     },
   };
@@ -155,6 +154,8 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Commit on a writer thread (default) or on the calling thread (`false`). */
   writerThread?: boolean;
+  /** How often other processes' changes are looked for (default 100 ms). */
+  changePollMs?: number;
 }
 
 /** How long a write waits for another process's lock by default; the fault script holds it longer. */

@@ -1,0 +1,41 @@
+import type { Env, Hono, MiddlewareHandler } from 'hono';
+import type { ManagedLinkStore } from './link-management-store.js';
+import { registerLinkRoutes } from './links/link-routes.js';
+import { type Caller, createAuthenticator } from './owners/authenticate.js';
+import { registerKeyRoutes } from './owners/key-routes.js';
+import type { OriginalUrlRules } from './url.js';
+
+export interface ManagementOptions {
+  store: ManagedLinkStore;
+  baseUrl: string;
+  now: () => number;
+  urlRules: OriginalUrlRules;
+  /** The administrator's key (`API_KEY`), if set. */
+  apiKey: string | undefined;
+  /** The handler's body limit (413), for PATCH and POST bodies. */
+  limitBody: MiddlewareHandler;
+}
+
+/** What the routes share: who is asking (undefined: no key; a 401 for a bad one). */
+export interface ManagementContext extends ManagementOptions {
+  callerOf(request: Request): Promise<Caller | undefined>;
+}
+
+/**
+ * The owners and links API (`/api/v1/keys`, `/api/v1/me`, `/api/v1/links`) on a store that has
+ * the management operations. Registered before the handler's `/api/*` 404, so it answers first.
+ */
+export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: ManagementOptions): void {
+  const authenticate = createAuthenticator({ store: options.store, apiKey: options.apiKey, now: options.now });
+  const context: ManagementContext = { ...options, callerOf: (request) => authenticate(request.headers) };
+  registerKeyRoutes(app, context);
+  registerLinkRoutes(app, context);
+}
+
+/** The success envelope of the management API (v1 dialect). */
+export function success<T>(message: string, data?: T) {
+  return data === undefined ? { status: 'success' as const, message } : { status: 'success' as const, message, data };
+}
+
+/** Management answers are per caller: never kept by a shared cache. */
+export const PRIVATE = { 'Cache-Control': 'no-store' } as const;

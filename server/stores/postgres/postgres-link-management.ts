@@ -1,0 +1,209 @@
+import type pg from 'pg';
+import {
+  type ChangeListQuery,
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkChange,
+  type LinkListQuery,
+  type LinkManagementStore,
+  mergeChanges,
+  type OwnerKey,
+  type OwnerScope,
+  TOMBSTONE_RETENTION_MS,
+} from '../../../core/link-management-store.js';
+import { withReconnect } from './postgres-errors.js';
+import { CHANGES_CHANNEL, fromMs, LINK_COLUMNS, type LinkRow, linkFromRow, toMs } from './postgres-sql.js';
+
+/**
+ * Schema version 3: owners, their keys (SHA-256 only), link ownership and changes, tombstones
+ * of deleted links, and the cursor-signing secret (from `gen_random_uuid`, a strong random source).
+ */
+export const ownersMigration = (prefix: string) => `
+  ALTER TABLE ${prefix}links ADD COLUMN owner_id bigint, ADD COLUMN updated_at timestamptz,
+    ADD COLUMN disabled boolean NOT NULL DEFAULT false;
+  UPDATE ${prefix}links SET updated_at = created_at;
+  ALTER TABLE ${prefix}links ALTER COLUMN updated_at SET NOT NULL;
+  CREATE INDEX links_by_owner ON ${prefix}links (owner_id, created_at, code_key);
+  CREATE INDEX links_by_age ON ${prefix}links (created_at, code_key);
+  CREATE INDEX links_by_change ON ${prefix}links (owner_id, updated_at, code_key);
+  CREATE TABLE ${prefix}owners (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL UNIQUE,
+    created_at timestamptz NOT NULL);
+  CREATE TABLE ${prefix}api_keys (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    owner_id bigint NOT NULL REFERENCES ${prefix}owners (id), key_hash text NOT NULL UNIQUE,
+    created_at timestamptz NOT NULL, last_used_at timestamptz, revoked_at timestamptz);
+  CREATE TABLE ${prefix}link_tombstones (code_key text COLLATE "C" NOT NULL, code text NOT NULL, owner_id bigint,
+    deleted_at timestamptz NOT NULL);
+  CREATE INDEX link_tombstones_by_owner ON ${prefix}link_tombstones (owner_id, deleted_at, code_key);
+  CREATE INDEX link_tombstones_by_time ON ${prefix}link_tombstones (deleted_at, code_key);
+  CREATE TABLE ${prefix}linklet_settings (name text PRIMARY KEY, value text NOT NULL);
+  INSERT INTO ${prefix}linklet_settings (name, value)
+    VALUES ('cursor_secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+`;
+
+interface KeyRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked: boolean;
+}
+const toKey = (row: KeyRow): OwnerKey => {
+  const key: OwnerKey = {
+    id: Number(row.id),
+    ownerId: Number(row.owner_id),
+    name: row.name,
+    createdAt: Number(row.created_at),
+    revoked: row.revoked,
+  };
+  if (row.last_used_at !== null) key.lastUsedAt = Number(row.last_used_at);
+  return key;
+};
+
+/**
+ * The management operations on PostgreSQL. Every patch and delete is one statement that also
+ * sends `NOTIFY` with the code key (delivered at commit), so every instance's change feed drops
+ * the link from its cache. Reads are retried on a fresh connection as redirects are; writes are
+ * not (a lost answer to a delete could otherwise come back as "not found").
+ */
+export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): LinkManagementStore {
+  const t = (table: string) => `${prefix}${table}`;
+  const keySelect = `SELECT k.id, k.owner_id, o.name, ${toMs('k.created_at')} AS created_at,
+      ${toMs('k.last_used_at')} AS last_used_at, k.revoked_at IS NOT NULL AS revoked
+    FROM ${t('api_keys')} k JOIN ${t('owners')} o ON o.id = k.owner_id`;
+  const read = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+    withReconnect(() => pool.query<R>(text, values));
+  const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
+
+  return {
+    async createKey(name, keyHash, now) {
+      const { rows } = await pool.query<{ id: string; owner_id: string }>(
+        `WITH owner AS (
+           INSERT INTO ${t('owners')} (name, created_at) VALUES ($1, ${fromMs('$3')})
+           ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id)
+         INSERT INTO ${t('api_keys')} (owner_id, key_hash, created_at) SELECT id, $2, ${fromMs('$3')} FROM owner
+         RETURNING id, owner_id`,
+        [name, keyHash, now],
+      );
+      const row = rows[0] as { id: string; owner_id: string };
+      return { id: Number(row.id), ownerId: Number(row.owner_id), name, createdAt: now, revoked: false };
+    },
+    async listKeys() {
+      return (await read<KeyRow>(`${keySelect} ORDER BY k.id`, [])).rows.map(toKey);
+    },
+    async revokeKey(id, now) {
+      const result = await pool.query(
+        `UPDATE ${t('api_keys')} SET revoked_at = coalesce(revoked_at, ${fromMs('$2')}) WHERE id = $1`,
+        [id, now],
+      );
+      return result.rowCount === 1;
+    },
+    async findKeyByHash(keyHash) {
+      const { rows } = await read<KeyRow>(`${keySelect} WHERE k.key_hash = $1 AND k.revoked_at IS NULL`, [keyHash]);
+      return rows[0] && toKey(rows[0]);
+    },
+    async touchKey(id, now) {
+      await pool.query(
+        `UPDATE ${t('api_keys')} SET last_used_at = ${fromMs('$2')}
+         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= ${fromMs('$3')})`,
+        [id, now, now - KEY_TOUCH_INTERVAL_MS],
+      );
+    },
+    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+      const values: unknown[] = [limit];
+      const where: string[] = [];
+      const param = (value: unknown) => `$${values.push(value)}`;
+      if ('ownerId' in scope) where.push(`owner_id = ${param(scope.ownerId)}`);
+      if (after) where.push(`(created_at, code_key) < (${fromMs(param(after.createdAt))}, ${param(after.codeKey)})`);
+      if (search !== undefined) {
+        const text = param(search);
+        where.push(`(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0)`);
+      }
+      if (status === 'active') where.push(`expires_at > ${fromMs(param(now))} AND NOT disabled`);
+      if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
+      if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
+      const { rows } = await read<LinkRow>(
+        `SELECT ${LINK_COLUMNS} FROM ${t('links')} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY created_at DESC, code_key DESC LIMIT $1`,
+        values,
+      );
+      return rows.map(linkFromRow);
+    },
+    async listChanges({ scope, limit, since, after }: ChangeListQuery) {
+      const owner = ownerParam(scope);
+      const values = [limit, after?.updatedAt ?? since, after?.codeKey ?? '', owner];
+      const ownerCondition = owner === null ? '$4::bigint IS NULL' : 'owner_id = $4';
+      const [links, tombstones] = await Promise.all([
+        read<LinkRow>(
+          `SELECT ${LINK_COLUMNS} FROM ${t('links')}
+           WHERE ${ownerCondition} AND (updated_at, code_key) > (${fromMs('$2')}, $3::text)
+           ORDER BY updated_at, code_key LIMIT $1`,
+          values,
+        ),
+        read<{ code_key: string; code: string; owner_id: string | null; deleted_at: string }>(
+          `SELECT code_key, code, owner_id, ${toMs('deleted_at')} AS deleted_at FROM ${t('link_tombstones')}
+           WHERE ${ownerCondition} AND (deleted_at, code_key) > (${fromMs('$2')}, $3::text)
+           ORDER BY deleted_at, code_key LIMIT $1`,
+          values,
+        ),
+      ]);
+      const changes = [
+        ...links.rows.map((row) => {
+          const link = linkFromRow(row);
+          return {
+            at: link.updatedAt ?? link.createdAt,
+            codeKey: link.codeKey,
+            change: { kind: 'link', link } as LinkChange,
+          };
+        }),
+        ...tombstones.rows.map((row) => {
+          const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: Number(row.deleted_at) };
+          const change: LinkChange = {
+            kind: 'deleted',
+            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: Number(row.owner_id) },
+          };
+          return { at: tombstone.deletedAt, codeKey: row.code_key, change };
+        }),
+      ];
+      return mergeChanges(changes, limit);
+    },
+    async updateLink(codeKey, scope, patch, now) {
+      const owner = ownerParam(scope);
+      const { rows } = await pool.query<LinkRow>(
+        `WITH changed AS (
+           UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
+             updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
+           WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2) AND expires_at > ${fromMs('$5')}
+           RETURNING ${LINK_COLUMNS})
+         SELECT changed.*, pg_notify('${CHANGES_CHANNEL}', changed.code_key) FROM changed`,
+        [codeKey, owner, patch.originalUrl ?? null, patch.disabled ?? null, now],
+      );
+      if (rows[0]) return { updated: true, link: linkFromRow(rows[0]) };
+      const held = await read(
+        `SELECT 1 FROM ${t('links')} WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)`,
+        [codeKey, owner],
+      );
+      return { updated: false, reason: held.rowCount ? 'expired' : 'not_found' };
+    },
+    async deleteLink(codeKey, scope, now) {
+      const { rows } = await pool.query(
+        `WITH gone AS (
+           DELETE FROM ${t('links')} WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)
+           RETURNING code_key, code, owner_id),
+         kept AS (
+           INSERT INTO ${t('link_tombstones')} (code_key, code, owner_id, deleted_at)
+           SELECT code_key, code, owner_id, ${fromMs('$3')} FROM gone RETURNING code_key),
+         pruned AS (DELETE FROM ${t('link_tombstones')} WHERE deleted_at < ${fromMs('$4')})
+         SELECT code_key, pg_notify('${CHANGES_CHANNEL}', code_key) FROM kept`,
+        [codeKey, ownerParam(scope), now, now - TOMBSTONE_RETENTION_MS],
+      );
+      return rows.length === 1;
+    },
+    async signingSecret() {
+      const { rows } = await read<{ value: string }>(
+        `SELECT value FROM ${t('linklet_settings')} WHERE name = 'cursor_secret'`,
+        [],
+      );
+      return (rows[0] as { value: string }).value;
+    },
+  };
+}

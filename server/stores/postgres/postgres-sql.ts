@@ -1,0 +1,39 @@
+import type { Link } from '../../../core/link-store.js';
+
+// Times are timestamptz in the tables and epoch milliseconds in Linklet; these convert exactly
+// (timestamptz keeps microseconds). pg hands bigint back as a string; epoch ms fit a number.
+export const fromMs = (param: string) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`;
+export const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
+
+/** A link's columns as `LinkRow` names them. */
+export const LINK_COLUMNS = `code_key, code, original_url, ${toMs('created_at')} AS created_at,
+  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled`;
+
+export interface LinkRow {
+  code_key: string;
+  code: string;
+  original_url: string;
+  created_at: string;
+  expires_at: string;
+  owner_id: string | null;
+  updated_at: string;
+  disabled: boolean;
+}
+
+/** The row as a `Link`, its optional fields left out at their defaults. */
+export function linkFromRow(row: LinkRow): Link {
+  const link: Link = {
+    code: row.code,
+    codeKey: row.code_key,
+    originalUrl: row.original_url,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+  };
+  if (row.owner_id !== null) link.ownerId = Number(row.owner_id);
+  if (Number(row.updated_at) !== link.createdAt) link.updatedAt = Number(row.updated_at);
+  if (row.disabled) link.disabled = true;
+  return link;
+}
+
+/** The channel every instance LISTENs on; the payload is the changed link's code key. */
+export const CHANGES_CHANNEL = 'linklet_link_changes';

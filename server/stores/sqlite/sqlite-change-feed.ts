@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+import { type ChangeFeed, createListeners } from '../change-feed.js';
+
+/**
+ * Other processes' patches and deletes on the same SQLite file, for this process to drop from
+ * its cache. `PRAGMA data_version` (a counter in shared memory, microseconds to read) moves
+ * whenever another connection commits; only then is the change log read past the last change
+ * seen. A change log pruned past that point (a process stalled for a minute) is reported as
+ * `lost`, and the cache is dropped whole.
+ */
+export function createSqliteChangeFeed(db: Database.Database, pollMs = 100): ChangeFeed & { close(): void } {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const newer = db.prepare('SELECT seq, code_key FROM link_changes WHERE seq > ? ORDER BY seq');
+  const latest = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'link_changes'").pluck();
+  let timer: NodeJS.Timeout | undefined;
+  let version = 0;
+  let lastSeq = 0;
+
+  const poll = () => {
+    if (!db.open) return;
+    try {
+      const now = dataVersion.get() as number;
+      if (now === version) return;
+      version = now;
+      const rows = newer.all(lastSeq) as Array<{ seq: number; code_key: string }>;
+      const latestSeq = (latest.get() as number | undefined) ?? 0;
+      const missed = latestSeq - lastSeq > rows.length;
+      lastSeq = Math.max(latestSeq, rows.at(-1)?.seq ?? 0);
+      if (missed) listeners.emit({ kind: 'lost' });
+      else if (rows.length > 0) listeners.emit({ kind: 'changed', codeKeys: rows.map((row) => row.code_key) });
+    } catch {
+      // A locked or failing file: the next beat tries again; until then nothing is known to have changed.
+    }
+  };
+  const listeners = createListeners(
+    () => {
+      version = dataVersion.get() as number;
+      lastSeq = (latest.get() as number | undefined) ?? 0;
+      timer = setInterval(poll, pollMs);
+      timer.unref();
+    },
+    () => clearInterval(timer),
+  );
+  return { subscribe: listeners.subscribe, close: () => clearInterval(timer) };
+}

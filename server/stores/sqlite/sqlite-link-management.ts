@@ -1,0 +1,257 @@
+import type Database from 'better-sqlite3';
+import {
+  type ChangeListQuery,
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkChange,
+  type LinkListQuery,
+  type LinkManagementStore,
+  mergeChanges,
+  type OwnerKey,
+  type OwnerScope,
+  TOMBSTONE_RETENTION_MS,
+} from '../../../core/link-management-store.js';
+import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
+
+/**
+ * Schema version 2: owners, their keys (SHA-256 only), link ownership and changes, tombstones of
+ * deleted links, the change log other processes follow, and the cursor-signing secret.
+ */
+export const OWNERS_MIGRATION = `
+  ALTER TABLE links ADD COLUMN owner_id INTEGER;
+  ALTER TABLE links ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE links ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+  UPDATE links SET updated_at = created_at;
+  CREATE INDEX links_by_owner ON links (owner_id, created_at, code_key);
+  CREATE INDEX links_by_age ON links (created_at, code_key);
+  CREATE INDEX links_by_change ON links (owner_id, updated_at, code_key);
+  CREATE TABLE owners (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT    NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE api_keys (
+    id           INTEGER PRIMARY KEY,
+    owner_id     INTEGER NOT NULL REFERENCES owners (id),
+    key_hash     TEXT    NOT NULL UNIQUE, -- SHA-256 hex of the key; the key itself is never stored
+    created_at   INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at   INTEGER
+  ) STRICT;
+  CREATE TABLE link_tombstones (
+    code_key   TEXT    NOT NULL,
+    code       TEXT    NOT NULL,
+    owner_id   INTEGER,
+    deleted_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX link_tombstones_by_owner ON link_tombstones (owner_id, deleted_at, code_key);
+  CREATE INDEX link_tombstones_by_time ON link_tombstones (deleted_at, code_key);
+  -- Every patch and delete, for the other processes on this file to drop from their caches.
+  CREATE TABLE link_changes (
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+    code_key   TEXT    NOT NULL,
+    changed_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+  INSERT INTO settings (name, value) VALUES ('cursor_secret', lower(hex(randomblob(32))));
+`;
+
+/** How long the change log keeps a change: far longer than any process takes to read it. */
+export const CHANGE_LOG_KEEP_MS = 60_000;
+
+type KeyRow = {
+  id: number;
+  owner_id: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+};
+const KEY_SELECT = `SELECT k.id, k.owner_id, o.name, k.created_at, k.last_used_at, k.revoked_at
+  FROM api_keys k JOIN owners o ON o.id = k.owner_id`;
+const toKey = (row: KeyRow): OwnerKey => {
+  const key: OwnerKey = {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    createdAt: row.created_at,
+    revoked: row.revoked_at !== null,
+  };
+  if (row.last_used_at !== null) key.lastUsedAt = row.last_used_at;
+  return key;
+};
+
+const STATUS_SQL = {
+  active: 'expires_at > @now AND disabled = 0',
+  disabled: 'expires_at > @now AND disabled = 1',
+  expired: 'expires_at <= @now',
+} as const;
+const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
+const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = @ownerId' : '1');
+
+/**
+ * The management operations on a Linklet SQLite database. They run on the main connection (they
+ * are rare next to redirects and creates), each write one IMMEDIATE transaction that also logs
+ * the change for other processes (see `createSqliteChangeFeed`).
+ */
+export function createSqliteLinkManagement(db: Database.Database): LinkManagementStore {
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const logChange = (codeKey: string, now: number) => {
+    prepared('INSERT INTO link_changes (code_key, changed_at) VALUES (?, ?)').run(codeKey, now);
+    prepared('DELETE FROM link_changes WHERE changed_at < ?').run(now - CHANGE_LOG_KEEP_MS);
+  };
+
+  const createKey = db.transaction((name: string, keyHash: string, now: number): OwnerKey => {
+    prepared('INSERT INTO owners (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, now);
+    const ownerId = prepared('SELECT id FROM owners WHERE name = ?').pluck().get(name) as number;
+    const { lastInsertRowid } = prepared('INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (?, ?, ?)').run(
+      ownerId,
+      keyHash,
+      now,
+    );
+    return { id: Number(lastInsertRowid), ownerId, name, createdAt: now, revoked: false };
+  });
+
+  const updateLink = db.transaction(
+    (codeKey: string, scope: OwnerScope, patch: { originalUrl?: string; disabled?: boolean }, now: number) => {
+      const row = prepared(
+        `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
+           updated_at = max(@now, updated_at + 1)
+         WHERE code_key = @codeKey AND expires_at > @now AND ${ownerCondition(scope)}
+         RETURNING ${LINK_COLUMNS}`,
+      )
+        .raw()
+        .get({
+          codeKey,
+          now,
+          ownerId: ownerParam(scope),
+          url: patch.originalUrl ?? null,
+          disabled: patch.disabled === undefined ? null : Number(patch.disabled),
+        }) as LinkRow | undefined;
+      if (row) {
+        logChange(codeKey, now);
+        return { updated: true as const, link: linkFromRow(codeKey, row) };
+      }
+      const held = prepared(`SELECT 1 FROM links WHERE code_key = @codeKey AND ${ownerCondition(scope)}`).get({
+        codeKey,
+        ownerId: ownerParam(scope),
+      });
+      return { updated: false as const, reason: held ? ('expired' as const) : ('not_found' as const) };
+    },
+  );
+
+  const deleteLink = db.transaction((codeKey: string, scope: OwnerScope, now: number): boolean => {
+    const gone = prepared(
+      `DELETE FROM links WHERE code_key = @codeKey AND ${ownerCondition(scope)} RETURNING code, owner_id`,
+    ).get({ codeKey, ownerId: ownerParam(scope) }) as { code: string; owner_id: number | null } | undefined;
+    if (!gone) return false;
+    prepared('INSERT INTO link_tombstones (code_key, code, owner_id, deleted_at) VALUES (?, ?, ?, ?)').run(
+      codeKey,
+      gone.code,
+      gone.owner_id,
+      now,
+    );
+    prepared('DELETE FROM link_tombstones WHERE deleted_at < ?').run(now - TOMBSTONE_RETENTION_MS);
+    logChange(codeKey, now);
+    return true;
+  });
+
+  return {
+    async createKey(name, keyHash, now) {
+      return createKey.immediate(name, keyHash, now);
+    },
+    async listKeys() {
+      return (prepared(`${KEY_SELECT} ORDER BY k.id`).all() as KeyRow[]).map(toKey);
+    },
+    async revokeKey(id, now) {
+      const { changes } = prepared('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(
+        now,
+        id,
+      );
+      return changes === 1;
+    },
+    async findKeyByHash(keyHash) {
+      const row = prepared(`${KEY_SELECT} WHERE k.key_hash = ? AND k.revoked_at IS NULL`).get(keyHash) as
+        | KeyRow
+        | undefined;
+      return row && toKey(row);
+    },
+    async touchKey(id, now) {
+      prepared(
+        'UPDATE api_keys SET last_used_at = @now WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @since)',
+      ).run({ id, now, since: now - KEY_TOUCH_INTERVAL_MS });
+    },
+    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+      const where = [ownerCondition(scope)];
+      if (after) where.push('(created_at, code_key) < (@afterAt, @afterKey)');
+      if (search !== undefined)
+        where.push('(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0)');
+      if (status !== undefined) where.push(STATUS_SQL[status]);
+      const rows = prepared(
+        `SELECT code_key, ${LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}
+         ORDER BY created_at DESC, code_key DESC LIMIT @limit`,
+      )
+        .raw()
+        .all({
+          ownerId: ownerParam(scope),
+          afterAt: after?.createdAt ?? null,
+          afterKey: after?.codeKey ?? null,
+          search: search ?? null,
+          now,
+          limit,
+        }) as Array<[string, ...LinkRow]>;
+      return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
+    },
+    async listChanges({ scope, limit, since, after }: ChangeListQuery) {
+      const params = {
+        ownerId: ownerParam(scope),
+        fromAt: after?.updatedAt ?? since,
+        fromKey: after?.codeKey ?? '',
+        limit,
+      };
+      const linkRows = prepared(
+        `SELECT code_key, ${LINK_COLUMNS} FROM links
+         WHERE ${ownerCondition(scope)} AND (updated_at, code_key) > (@fromAt, @fromKey)
+         ORDER BY updated_at, code_key LIMIT @limit`,
+      )
+        .raw()
+        .all(params) as Array<[string, ...LinkRow]>;
+      const tombstoneRows = prepared(
+        `SELECT code_key, code, owner_id, deleted_at FROM link_tombstones
+         WHERE ${ownerCondition(scope)} AND (deleted_at, code_key) > (@fromAt, @fromKey)
+         ORDER BY deleted_at, code_key LIMIT @limit`,
+      ).all(params) as Array<{ code_key: string; code: string; owner_id: number | null; deleted_at: number }>;
+      const changes = [
+        ...linkRows.map(([codeKey, ...row]) => {
+          const link = linkFromRow(codeKey, row);
+          return { at: link.updatedAt ?? link.createdAt, codeKey, change: { kind: 'link', link } as LinkChange };
+        }),
+        ...tombstoneRows.map((row) => {
+          const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: row.deleted_at };
+          const change: LinkChange = {
+            kind: 'deleted',
+            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: row.owner_id },
+          };
+          return { at: row.deleted_at, codeKey: row.code_key, change };
+        }),
+      ];
+      return mergeChanges(changes, limit);
+    },
+    async updateLink(codeKey, scope, patch, now) {
+      return updateLink.immediate(codeKey, scope, patch, now);
+    },
+    async deleteLink(codeKey, scope, now) {
+      return deleteLink.immediate(codeKey, scope, now);
+    },
+    async signingSecret() {
+      return prepared("SELECT value FROM settings WHERE name = 'cursor_secret'").pluck().get() as string;
+    },
+  };
+}

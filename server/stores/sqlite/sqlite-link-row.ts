@@ -1,0 +1,26 @@
+import type { Link } from '../../../core/link-store.js';
+
+/** The columns of a link, in the order of `LinkRow`. */
+export const LINK_COLUMNS = 'code, original_url, created_at, expires_at, owner_id, updated_at, disabled';
+
+/** A link's row as better-sqlite3 gives it in raw mode (an array: cheaper than an object). */
+export type LinkRow = [
+  code: string,
+  originalUrl: string,
+  createdAt: number,
+  expiresAt: number,
+  ownerId: number | null,
+  updatedAt: number,
+  disabled: number,
+];
+
+/** The row as a `Link`, its optional fields left out at their defaults. */
+export function linkFromRow(codeKey: string, row: LinkRow): Link {
+  const [code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, disabled] = row;
+  // Mostly the same text; one string then serves both (links may sit in the cache by the 100k).
+  const link: Link = { code: code === codeKey ? codeKey : code, codeKey, originalUrl, createdAt, expiresAt };
+  if (ownerId !== null) link.ownerId = ownerId;
+  if (updatedAt !== createdAt) link.updatedAt = updatedAt;
+  if (disabled) link.disabled = true;
+  return link;
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkChange,
+  type ManagedLinkStore,
+  type OwnerScope,
+} from '../../core/link-management-store.js';
+import type { Link } from '../../core/link-store.js';
+import { link, NOW } from './link-store-contract.js';
+
+const ALL: OwnerScope = { all: true };
+const hash = (n: number) => n.toString(16).padStart(64, '0');
+const codesOf = (links: Link[]) => links.map((found) => found.code);
+const changeKeys = (changes: LinkChange[]) =>
+  changes.map((change) => (change.kind === 'link' ? change.link.code : `-${change.tombstone.code}`));
+
+/**
+ * The behaviour every store behind the management API promises (owners, keys, listing, patch,
+ * delete, tombstones). Run over memory, SQLite and PostgreSQL, as the `LinkStore` contract is.
+ */
+export function describeLinkManagementContract(
+  name: string,
+  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
+): void {
+  describe(`LinkManagementStore contract: ${name}`, () => {
+    let store: ManagedLinkStore;
+    const disposers: Array<() => Promise<void>> = [];
+    beforeEach(async () => {
+      const made = await factory();
+      store = made.store;
+      disposers.push(async () => {
+        await made.store.close().catch(() => {});
+        await made.dispose?.();
+      });
+    });
+    afterAll(async () => {
+      for (const dispose of disposers) await dispose();
+    });
+
+    /** Creates links in order, each a millisecond newer, owned as given. */
+    const makeLinks = async (codes: string[], ownerId?: number, from = NOW) => {
+      for (const [i, code] of codes.entries()) {
+        const made = link(code, { createdAt: from + i, ...(ownerId === undefined ? {} : { ownerId }) });
+        expect((await store.create(made, from + i)).created).toBe(true);
+      }
+    };
+
+    it('makes owners by name, keeps keys by hash only, and finds unrevoked keys', async () => {
+      const first = await store.createKey('alice', hash(1), NOW);
+      const second = await store.createKey('alice', hash(2), NOW + 1);
+      const bob = await store.createKey('bob', hash(3), NOW + 2);
+      expect(first).toEqual({ id: first.id, ownerId: first.ownerId, name: 'alice', createdAt: NOW, revoked: false });
+      expect(second.ownerId).toBe(first.ownerId);
+      expect(bob.ownerId).not.toBe(first.ownerId);
+      expect(new Set([first.id, second.id, bob.id]).size).toBe(3);
+      expect(await store.findKeyByHash(hash(2))).toEqual(second);
+      expect(await store.findKeyByHash(hash(9))).toBeUndefined();
+      expect((await store.listKeys()).map((key) => key.id).sort()).toEqual([first.id, second.id, bob.id].sort());
+      expect(JSON.stringify(await store.listKeys())).not.toContain(hash(1));
+    });
+
+    it('revokes a key: no longer found, listed as revoked; an unknown id is false', async () => {
+      const key = await store.createKey('alice', hash(1), NOW);
+      expect(await store.revokeKey(key.id, NOW + 5)).toBe(true);
+      expect(await store.revokeKey(key.id, NOW + 6)).toBe(true);
+      expect(await store.findKeyByHash(hash(1))).toBeUndefined();
+      expect((await store.listKeys())[0]?.revoked).toBe(true);
+      expect(await store.revokeKey(key.id + 1000, NOW)).toBe(false);
+    });
+
+    it('writes last_used_at at most once a minute per key', async () => {
+      const key = await store.createKey('alice', hash(1), NOW);
+      await store.touchKey(key.id, NOW + 10);
+      await store.touchKey(key.id, NOW + 10 + KEY_TOUCH_INTERVAL_MS - 1);
+      expect((await store.findKeyByHash(hash(1)))?.lastUsedAt).toBe(NOW + 10);
+      await store.touchKey(key.id, NOW + 10 + KEY_TOUCH_INTERVAL_MS);
+      expect((await store.findKeyByHash(hash(1)))?.lastUsedAt).toBe(NOW + 10 + KEY_TOUCH_INTERVAL_MS);
+    });
+
+    it("keeps a link's owner, and lists each owner's links only, newest first", async () => {
+      await makeLinks(['a1', 'a2'], 1);
+      await makeLinks(['b1'], 2, NOW + 10);
+      await makeLinks(['none'], undefined, NOW + 20);
+      expect((await store.findByCodeKey('a1'))?.ownerId).toBe(1);
+      expect((await store.findByCodeKey('none'))?.ownerId).toBeUndefined();
+      expect(codesOf(await store.listLinks({ scope: { ownerId: 1 }, limit: 10, now: NOW }))).toEqual(['a2', 'a1']);
+      expect(codesOf(await store.listLinks({ scope: { ownerId: 2 }, limit: 10, now: NOW }))).toEqual(['b1']);
+      expect(codesOf(await store.listLinks({ scope: ALL, limit: 10, now: NOW }))).toEqual(['none', 'b1', 'a2', 'a1']);
+    });
+
+    it('pages 1,000 links in pages of 20, each exactly once, while new links are being made', async () => {
+      await Promise.all(
+        Array.from({ length: 1000 }, (_, i) =>
+          store.create(link(`p${i}`, { createdAt: NOW + Math.floor(i / 3), ownerId: 7 }), NOW),
+        ),
+      );
+      const seen: string[] = [];
+      let after: { createdAt: number; codeKey: string } | undefined;
+      for (let page = 0; page < 60; page++) {
+        const making = store.create(link(`new${page}`, { createdAt: NOW + 5000 + page, ownerId: 7 }), NOW);
+        const links = await store.listLinks({
+          scope: { ownerId: 7 },
+          limit: 20,
+          now: NOW,
+          ...(after ? { after } : {}),
+        });
+        await making;
+        seen.push(...codesOf(links).filter((code) => code.startsWith('p')));
+        if (links.length < 20) break;
+        const last = links[links.length - 1] as Link;
+        after = { createdAt: last.createdAt, codeKey: last.codeKey };
+      }
+      expect(seen).toHaveLength(1000);
+      expect(new Set(seen).size).toBe(1000);
+    });
+
+    it('searches code or URL, ignoring ASCII case, and filters by status', async () => {
+      await store.create(link('Promo', { originalUrl: 'https://shop.example/Summer', ownerId: 1 }), NOW);
+      await store.create(link('other', { originalUrl: 'https://blog.example/', ownerId: 1, createdAt: NOW + 1 }), NOW);
+      await store.create(link('old', { expiresAt: NOW + 10, ownerId: 1, createdAt: NOW + 2 }), NOW);
+      await store.create(link('off', { ownerId: 1, createdAt: NOW + 3 }), NOW);
+      await store.updateLink('off', ALL, { disabled: true }, NOW + 5);
+      const list = (extra: object) => store.listLinks({ scope: { ownerId: 1 }, limit: 10, now: NOW + 20, ...extra });
+      expect(codesOf(await list({ search: 'promo' }))).toEqual(['Promo']);
+      expect(codesOf(await list({ search: 'summer' }))).toEqual(['Promo']);
+      expect(codesOf(await list({ search: 'example' }))).toEqual(['off', 'old', 'other', 'Promo']);
+      expect(codesOf(await list({ search: '100%_' }))).toEqual([]);
+      expect(codesOf(await list({ status: 'active' }))).toEqual(['other', 'Promo']);
+      expect(codesOf(await list({ status: 'expired' }))).toEqual(['old']);
+      expect(codesOf(await list({ status: 'disabled' }))).toEqual(['off']);
+    });
+
+    it('patches the target and the disabled flag, moving updatedAt forward', async () => {
+      await store.create(link('edit', { ownerId: 1 }), NOW);
+      const changed = await store.updateLink('edit', { ownerId: 1 }, { originalUrl: 'https://new.example/' }, NOW);
+      expect(changed).toEqual({
+        updated: true,
+        link: { ...link('edit', { ownerId: 1 }), originalUrl: 'https://new.example/', updatedAt: NOW + 1 },
+      });
+      const disabled = await store.updateLink('edit', ALL, { disabled: true }, NOW + 100);
+      expect(disabled.updated && disabled.link).toMatchObject({ disabled: true, updatedAt: NOW + 100 });
+      expect(await store.findByCodeKey('edit')).toMatchObject({ originalUrl: 'https://new.example/', disabled: true });
+      const enabled = await store.updateLink('edit', ALL, { disabled: false }, NOW + 200);
+      expect(enabled.updated && enabled.link.disabled).toBeUndefined();
+    });
+
+    it("refuses to patch another owner's link, a missing one (not_found) and an expired one", async () => {
+      await store.create(link('mine', { ownerId: 1 }), NOW);
+      await store.create(link('gone', { ownerId: 1, expiresAt: NOW + 5 }), NOW);
+      expect(await store.updateLink('mine', { ownerId: 2 }, { disabled: true }, NOW)).toEqual({
+        updated: false,
+        reason: 'not_found',
+      });
+      expect(await store.updateLink('nope', ALL, { disabled: true }, NOW)).toEqual({
+        updated: false,
+        reason: 'not_found',
+      });
+      expect(await store.updateLink('gone', { ownerId: 1 }, { disabled: true }, NOW + 5)).toEqual({
+        updated: false,
+        reason: 'expired',
+      });
+      expect((await store.findByCodeKey('mine'))?.disabled).toBeUndefined();
+    });
+
+    it('deletes a link: gone at once, its code free, a tombstone left; others cannot delete it', async () => {
+      await store.create(link('bye', { ownerId: 1 }), NOW);
+      expect(await store.deleteLink('bye', { ownerId: 2 }, NOW + 1)).toBe(false);
+      expect(await store.deleteLink('bye', { ownerId: 1 }, NOW + 2)).toBe(true);
+      expect(await store.deleteLink('bye', { ownerId: 1 }, NOW + 3)).toBe(false);
+      expect(await store.findByCodeKey('bye')).toBeUndefined();
+      const again = link('bye', { originalUrl: 'https://again.example/', createdAt: NOW + 4 });
+      expect(await store.create(again, NOW + 4)).toEqual({ created: true, link: again });
+      const changes = await store.listChanges({ scope: { ownerId: 1 }, limit: 10, since: NOW });
+      expect(changes).toEqual([
+        { kind: 'deleted', tombstone: { code: 'bye', codeKey: 'bye', ownerId: 1, deletedAt: NOW + 2 } },
+      ]);
+    });
+
+    it('lets exactly one of many simultaneous deletes of one link succeed', async () => {
+      await store.create(link('once'), NOW);
+      const results = await Promise.all(Array.from({ length: 10 }, () => store.deleteLink('once', ALL, NOW + 1)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('lists changes since a moment, oldest first, tombstones included, page by page', async () => {
+      await makeLinks(['c1', 'c2', 'c3'], 1);
+      await store.create(link('other', { ownerId: 2, createdAt: NOW + 5 }), NOW);
+      await store.updateLink('c1', ALL, { disabled: true }, NOW + 10);
+      await store.deleteLink('c2', ALL, NOW + 11);
+      const scope = { ownerId: 1 };
+      expect(changeKeys(await store.listChanges({ scope, limit: 10, since: NOW + 1 }))).toEqual(['c3', 'c1', '-c2']);
+      expect(changeKeys(await store.listChanges({ scope, limit: 10, since: NOW + 11 }))).toEqual(['-c2']);
+      const first = await store.listChanges({ scope, limit: 2, since: NOW });
+      expect(changeKeys(first)).toEqual(['c3', 'c1']);
+      const rest = await store.listChanges({
+        scope,
+        limit: 2,
+        since: NOW,
+        after: { updatedAt: NOW + 10, codeKey: 'c1' },
+      });
+      expect(changeKeys(rest)).toEqual(['-c2']);
+      expect(changeKeys(await store.listChanges({ scope: ALL, limit: 10, since: NOW + 5 }))).toEqual([
+        'other',
+        'c1',
+        '-c2',
+      ]);
+    });
+
+    it('has a signing secret that stays the same', async () => {
+      const secret = await store.signingSecret();
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(await store.signingSecret()).toBe(secret);
+    });
+  });
+}

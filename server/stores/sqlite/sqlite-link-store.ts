@@ -29,9 +29,10 @@ interface PendingCreate {
 }
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
-// changes and disabled flag go with it).
+// changes and disabled flag go with it). `updated_at` is the creation time unless the link says
+// otherwise (an import keeps its source's creation time but is a change made now).
 const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled)
-  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @createdAt, 0)
+  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @updatedAt, 0)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
@@ -54,7 +55,8 @@ function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: Co
   const holderExpiry = db.prepare(holderSql).pluck();
   const claimOrReport = (link: Link, now: number): CreateLinkResult => {
     const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
-    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, now };
+    const updatedAt = link.updatedAt ?? createdAt;
+    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, updatedAt, now };
     if (claim.run(params).changes === 1) return { created: true, link: { ...link } };
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {

@@ -72,7 +72,9 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const settings = settingsOf(options);
   const { store, maxBodyBytes } = settings;
   const answerShorten = createShortenAnswerer(settings);
-  const descriptionOptions = settings;
+  // A store with the management operations (the server's) also serves owners, keys and links.
+  const management = isManagedLinkStore(store) ? store : undefined;
+  const descriptionOptions = { ...settings, management: management !== undefined };
   const openApi = createOpenApiDocument(descriptionOptions);
 
   const app = new Hono<Env>();
@@ -119,8 +121,6 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     };
   };
   const limitBody = bodyLimit(maxBodyBytes);
-  // A store with the management operations (the server's) also serves owners, keys and links.
-  const management = isManagedLinkStore(store) ? store : undefined;
   const creatorOf = createCreatorCheck({ apiKey: settings.apiKey, store: management, now: settings.now });
   // The creator (an owner's id, or none) is known before the body is read.
   const requireApiKey = async (c: Context<Env>, next: () => Promise<void>) => {

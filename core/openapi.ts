@@ -13,6 +13,7 @@ function responseObject(spec: ApiResponseSpec, bodyless = false) {
   if (spec.schema !== undefined)
     content['application/json'] = { schema: { $ref: `#/components/schemas/${spec.schema}` } };
   if (spec.page) content['text/html'] = { schema: { type: 'string', description: 'A small error page.' } };
+  for (const [mediaType, schema] of Object.entries(spec.alternatives ?? {})) content[mediaType] = { schema };
   const headers = Object.entries(spec.headers ?? {}).map(([name, description]) => [
     name,
     { description, schema: { type: 'string' } },
@@ -45,7 +46,15 @@ function operationObject(operation: ApiOperationSpec, head = false) {
       requestBody: {
         required: true,
         description: operation.requestBody.description,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } } },
+        content: {
+          'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } },
+          ...Object.fromEntries(
+            Object.entries(operation.requestBody.alternatives ?? {}).map(([mediaType, schema]) => [
+              mediaType,
+              { schema },
+            ]),
+          ),
+        },
       },
     }),
     responses: responsesObject(responsesOf(operation), head),

@@ -106,37 +106,62 @@ function recognise(text: string): { format: CsvFormat; delimiter: string; header
   throw unknownFormat('The CSV header row names none of the formats');
 }
 
+// The parser reads the text this many characters at a time and hands over at most this many
+// rows before it pauses, so parsing a 10 MiB file never holds more than a slice of it as rows.
+const CHUNK_CHARS = 256 * 1024;
+const ROWS_AHEAD = 1000;
+
 /**
  * Reads a CSV export (RFC 4180: quoted fields, embedded newlines, `;` or tab delimiters) into
- * import rows, one record at a time, so a large file is not held twice over as parsed arrays.
- * A malformed record (an unterminated quote) becomes an invalid row; the others are read.
+ * import rows. The format is recognised at once (a 400 before anything is imported); the rows
+ * come lazily, a thousand at a time, as the import takes them, so a large file is never held
+ * as parsed rows all at once. A malformed record (an unterminated quote) is an invalid row.
  */
 export function readCsvImport(text: string): ImportFile {
   const { format, delimiter, header } = recognise(text);
+  return { format: format.format, rows: csvRows(text, delimiter, format, header) };
+}
+
+function* csvRows(text: string, delimiter: string, format: CsvFormat, header: string[] | undefined) {
   const columns = header ?? YOURLS_COLUMNS;
   const index = new Map(columns.map((column, at) => [column, at] as const).reverse());
-  const rows: ImportRow[] = [];
+  const queue: ImportRow[] = [];
+  let count = 0;
   let skipHeader = header !== undefined;
+  let parser: Papa.Parser | undefined;
+  let done = false;
+  // Papa parses a string synchronously until it is paused or done; resume() goes on the same way.
   Papa.parse<string[]>(text, {
     delimiter,
+    chunkSize: CHUNK_CHARS,
     skipEmptyLines: 'greedy',
-    step(result) {
+    step(result, current) {
       if (skipHeader) {
         skipHeader = false;
         return;
       }
       const cells = result.data;
-      const row: ImportRow = { row: rows.length + 1, code: '', url: '' };
-      const cellOf: Cells = (column) => {
+      const row: ImportRow = { row: ++count, code: '', url: '' };
+      format.read((column) => {
         const at = index.get(column);
         const cell = at === undefined ? undefined : cells[at];
         return isBlank(cell) ? undefined : cell;
-      };
-      format.read(cellOf, row);
+      }, row);
       const error = result.errors[0];
       if (error) row.problem = `The CSV is malformed here: ${error.message}.`;
-      rows.push(row);
+      queue.push(row);
+      if (queue.length >= ROWS_AHEAD) {
+        parser = current;
+        current.pause();
+      }
+    },
+    complete() {
+      done = true;
     },
   });
-  return { format: format.format, rows };
+  for (;;) {
+    yield* queue.splice(0);
+    if (done || parser === undefined) return;
+    parser.resume();
+  }
 }

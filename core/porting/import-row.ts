@@ -39,7 +39,8 @@ export type ImportFormat = keyof typeof IMPORT_FORMATS;
 /** A file is read as one format, into rows. */
 export interface ImportFile {
   format: ImportFormat;
-  rows: ImportRow[];
+  /** In file order; a CSV's come lazily, as they are parsed. */
+  rows: Iterable<ImportRow>;
 }
 
 /** The 400 of a file that is none of the formats: it names every one that is accepted. */

@@ -1,7 +1,6 @@
 /** Every runtime message the extension's parts exchange; `type` tells them apart. */
 export type LinkletMessage =
   | { type: 'linklet:fetch'; request: SerializedRequest }
-  | { type: 'linklet:sync'; force: boolean }
   | { type: 'linklet:copy'; text: string };
 
 export interface SerializedRequest {

@@ -2,7 +2,6 @@ import { LinkletError } from '../core/errors.js';
 import type { ExpireDuration } from '../core/expiry.js';
 import { type ApiLink, readApiLink } from './api-reply.js';
 
-
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface ShortenInput {

@@ -21,9 +21,11 @@ const originalUrl = z.string().check(
   }, 'must be an http(s) URL that Linklet accepts (no credentials, spaces or control characters)'),
 );
 /** A file can come from anywhere: only web URLs may be servers, reached by `fetch`. */
-const serverUrl = z.string().check(
-  z.refine((value) => isWebUrl(value) && !/[?#]/.test(value) && !value.endsWith('/'), 'must be an http(s) base URL'),
-);
+const serverUrl = z
+  .string()
+  .check(
+    z.refine((value) => isWebUrl(value) && !/[?#]/.test(value) && !value.endsWith('/'), 'must be an http(s) base URL'),
+  );
 const date = z.number().check(z.refine(isRealDate, 'must be a date (milliseconds a Date can hold)'));
 const count = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value >= 0, 'must be a count'));
 

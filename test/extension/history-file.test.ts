@@ -104,9 +104,19 @@ describe('history file', () => {
     ['an expiry no Date can hold', 1, (l: Link) => (l.expiresAt = 1e300), 'links.1.expiresAt'],
     ['a creation date no Date can hold', 2, (l: Link) => (l.createdAt = -1e300), 'links.2.createdAt'],
     ['a fractional attempt count', 2, (l: Link) => (l.attempts = 1.5), 'links.2.attempts'],
-    ['a data: short URL on a synced link', 1, (l: Link) => (l.shortUrl = 'data:text/html,<script>'), 'links.1.shortUrl'],
+    [
+      'a data: short URL on a synced link',
+      1,
+      (l: Link) => (l.shortUrl = 'data:text/html,<script>'),
+      'links.1.shortUrl',
+    ],
     ['a short URL on another host', 1, (l: Link) => (l.shortUrl = 'https://evil.example/x/'), 'links.1.shortUrl'],
-    ['a javascript: local short URL', 0, (l: Link) => (l.shortUrl = 'javascript:alert(1)//open.html#/'), 'links.0.shortUrl'],
+    [
+      'a javascript: local short URL',
+      0,
+      (l: Link) => (l.shortUrl = 'javascript:alert(1)//open.html#/'),
+      'links.0.shortUrl',
+    ],
     ['a local link bound to a server', 0, (l: Link) => (l.server = SERVER), 'links.0.server'],
     ['a synced link without a server', 1, (l: Link) => (l.server = null), 'links.1.server'],
     ['a server with a query', 2, (l: Link) => (l.server = `${SERVER}/?x=1`), 'links.2.server'],
@@ -225,7 +235,13 @@ describe('importHistory', () => {
 
   it('binds pending links for another server to the configured one, or drops them in local mode', async () => {
     const other = 'https://other.example';
-    const waiting = entry({ id: 'waiting', code: 'wait234', server: other, shortUrl: `${other}/wait234/`, attempts: 3 });
+    const waiting = entry({
+      id: 'waiting',
+      code: 'wait234',
+      server: other,
+      shortUrl: `${other}/wait234/`,
+      attempts: 3,
+    });
     const done = entry({ id: 'done', code: 'done234', status: 'synced', server: other, shortUrl: `${other}/done234/` });
     expect(await importHistory([waiting, done], deps())).toMatchObject({ added: 2, rebound: 1, dropped: 0 });
     expect(await history.get('waiting')).toEqual({

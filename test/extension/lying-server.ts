@@ -54,7 +54,10 @@ export async function startLyingServer(): Promise<LyingServer> {
 }
 
 /** A 201 v1 success envelope whose `data` is the link as sent, with `lie` laid over it. */
-export function succeedWith(lie: (sent: Record<string, unknown>, base: string) => Record<string, unknown>, base: string): Behaviour {
+export function succeedWith(
+  lie: (sent: Record<string, unknown>, base: string) => Record<string, unknown>,
+  base: string,
+): Behaviour {
   return ({ body }, response) => {
     const code = (body.custom_code as string | undefined) ?? 'gen2345';
     const data = {

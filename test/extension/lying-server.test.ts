@@ -4,6 +4,7 @@ import { ApiError, shortenVia, UnreachableError } from '../../extension/api-clie
 import { createLocalBackend } from '../../extension/create-local-backend.js';
 import type { History } from '../../extension/history.js';
 import { localBase, routeToHandler } from '../../extension/local-backend.js';
+import { probeServer } from '../../extension/probe-server.js';
 import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
 import { shortenLink } from '../../extension/shorten-link.js';
 import { syncPending } from '../../extension/sync.js';
@@ -150,5 +151,17 @@ describe('a server that does not answer', () => {
     expect(await stuck).toMatchObject({ synced: 0, pending: 1 });
     expect(await next).toMatchObject({ synced: 1, pending: 0 });
     expect((await history.list())[0]).toMatchObject({ status: 'synced', shortUrl: `${liar.url}/abc2345/` });
+  });
+});
+
+describe('"Test connection" against a server that does not answer', () => {
+  it('says so after the deadline instead of "Testing…" for ever', async () => {
+    liar.behave(neverAnswer);
+    expect(await probeServer(fetch, liar.url, 300)).toEqual({
+      ok: false,
+      reason: 'unreachable: no answer within 0.3 s; check that the server is running',
+    });
+    liar.behave(stallBody);
+    expect(await probeServer(fetch, liar.url, 300)).toMatchObject({ ok: false, reason: /^unreachable: no answer/ });
   });
 });

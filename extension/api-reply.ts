@@ -1,5 +1,7 @@
 import { codeKey, normalizeCustomCode } from '../core/code.js';
 import { LinkletError } from '../core/errors.js';
+import { isUnder } from './openable-url.js';
+import { isRealDate } from './real-date.js';
 
 /** A link as the v1 API reports it, once checked. */
 export interface ApiLink {
@@ -16,23 +18,6 @@ export interface SentRequest {
   code?: string;
   /** Every short URL must lie under this base (`https://sho.rt` or the extension's open page). */
   shortUrlBase: string;
-}
-
-/**
- * Whether `url` lies under `base`: same scheme and host, path below the base's, no credentials.
- * Both are compared in their parsed form, so case, percent-encoding and Unicode spellings of one
- * URL agree, and `https://sho.rt@evil.example/` is not under `https://sho.rt`.
- */
-export function isUnder(url: string, base: string): boolean {
-  if (!URL.canParse(url) || !URL.canParse(`${base}/`)) return false;
-  const parsed = new URL(url);
-  const prefix = new URL(`${base}/`).href;
-  return parsed.username === '' && parsed.password === '' && parsed.href.startsWith(prefix) && parsed.href !== prefix;
-}
-
-/** Dates a `Date` can hold (±8.64e15 ms); anything else cannot be shown or compared. */
-export function isRealDate(epochMs: unknown): epochMs is number {
-  return typeof epochMs === 'number' && Number.isFinite(epochMs) && Math.abs(epochMs) <= 8.64e15;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FetchHandler } from '../core/handler.js';
 import { ApiError, type FetchLike } from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
-import { parseHistoryFile } from './history-file.js';
+import { parseHistoryFile, toHistoryFile } from './history-file.js';
 import { t } from './i18n.js';
 import type { IdbLinkStore } from './idb-link-store.js';
 import { importHistory } from './import-history.js';
@@ -92,6 +92,10 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
       if (!serverUrl) throw new Error(t('uploadNeedsServer'));
       const queued = await queueLocalLinks(deps.history, serverUrl, now());
       return { queued, ...(await deps.sync.run({ force: true })) };
+    },
+
+    async exportHistory() {
+      return toHistoryFile(await deps.history.list(), now());
     },
 
     async importHistory(fileText) {

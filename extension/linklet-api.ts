@@ -35,6 +35,8 @@ export interface LinkletApi {
   sync(options?: { force?: boolean }): Promise<SyncReport>;
   /** Queues every active local link for the configured server and pushes them. */
   uploadLocalLinks(): Promise<SyncReport & { queued: number }>;
+  /** The whole history as an export file's text (see `toHistoryFile`). */
+  exportHistory(): Promise<string>;
   /** Reads an export file's text and adds its links (see `importHistory`); rejects with what is wrong. */
   importHistory(fileText: string): Promise<ImportReport>;
 }
@@ -46,6 +48,7 @@ const METHODS = [
   'retryLink',
   'sync',
   'uploadLocalLinks',
+  'exportHistory',
   'importHistory',
 ] as const satisfies readonly (keyof LinkletApi)[];
 type Method = (typeof METHODS)[number];

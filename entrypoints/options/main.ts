@@ -1,5 +1,4 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
-import { toHistoryFile } from '../../extension/history-file.js';
 import { localizePage, t } from '../../extension/i18n.js';
 import { probeServer } from '../../extension/probe-server.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
@@ -63,7 +62,7 @@ async function uploadLocal(): Promise<void> {
 }
 
 async function exportHistory(): Promise<void> {
-  const blob = new Blob([toHistoryFile(await api.listHistory(), Date.now())], { type: 'application/json' });
+  const blob = new Blob([await api.exportHistory()], { type: 'application/json' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = `linklet-history-${new Date().toISOString().slice(0, 10)}.json`;

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { isRealDate } from '../api-reply.js';
+import { isRealDate } from '../real-date.js';
 
 /**
  * A date and time in the browser's language and zone, e.g. "Nov 29, 2026, 3:04 PM". A value no

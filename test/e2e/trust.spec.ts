@@ -129,3 +129,21 @@ test('the first popup, opened the moment the worker of a fresh install appears, 
     await browser.context.close();
   }
 });
+
+test('the popup shortens in local mode even when no service worker controls it', async ({ ext, site }) => {
+  // What the first popup after a fresh install can be: a page the worker does not control yet
+  // (`navigator.serviceWorker.controller === null`), so none of its fetches reach the worker.
+  const popup = await ext.context.newPage();
+  const cdp = await ext.context.newCDPSession(popup);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await popup.goto(`${ext.origin}/popup.html`);
+  expect(await popup.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+  const url = site.url('/trust/uncontrolled');
+  await popup.locator('#url').fill(url);
+  await popup.locator('#shorten').click();
+  await expect(popup.locator('#short-url')).toHaveValue(new RegExp(`^${ext.origin}/open\\.html#/[^/]+/$`));
+  await expect(popup.locator('#error')).toBeHidden();
+  await expect(popup.locator('#history .history-item .original-url').first()).toHaveText(url);
+});

@@ -18,6 +18,9 @@ export interface ShortenInput {
  */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/** Longer server messages are cut: every real Linklet message is far shorter. */
+const MAX_MESSAGE_LENGTH = 500;
+
 export interface RequestOptions {
   /** Short URLs must lie under this base; the request's `base` when not given. */
   shortUrlBase?: string;
@@ -87,7 +90,8 @@ export async function shortenVia(
     throw new UnreachableError(base, signal.aborted ? signal.reason : error);
   }
   if (response.status !== 201 || envelope.status !== 'success' || !envelope.data) {
-    const message = typeof envelope.message === 'string' ? envelope.message : undefined;
+    // The server's own words, cut short: a hostile one cannot flood the popup or the history.
+    const message = typeof envelope.message === 'string' ? envelope.message.slice(0, MAX_MESSAGE_LENGTH) : undefined;
     throw new ApiError(response.status, message ?? `The server answered ${response.status}.`);
   }
   try {

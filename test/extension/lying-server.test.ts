@@ -165,3 +165,15 @@ describe('"Test connection" against a server that does not answer', () => {
     expect(await probeServer(fetch, liar.url, 300)).toMatchObject({ ok: false, reason: /^unreachable: no answer/ });
   });
 });
+
+describe('an error envelope from a hostile server', () => {
+  it('keeps at most 500 characters of its message', async () => {
+    liar.behave((_, response) => {
+      response.writeHead(400, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ status: 'error', message: 'x'.repeat(1_000_000) }));
+    });
+    const error = await ask().catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toHaveLength(500);
+  });
+});

@@ -23,10 +23,15 @@ function showError(message: string | undefined): void {
   $('#error').hidden = !message;
 }
 
+/** Shows the background's history; if it cannot answer, says so instead of leaving a stale list. */
 async function refreshHistory(): Promise<void> {
-  const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
-  renderHistory($('#history'), entries, (action, entry) => void onHistoryAction(action, entry));
-  $('#history-empty').hidden = entries.length > 0;
+  try {
+    const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+    renderHistory($('#history'), entries, (action, entry) => void onHistoryAction(action, entry));
+    $('#history-empty').hidden = entries.length > 0;
+  } catch (error) {
+    showError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 async function copyAndSay(text: string): Promise<void> {

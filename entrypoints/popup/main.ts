@@ -18,6 +18,8 @@ function say(message: string): void {
   $('#status').textContent = message;
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function showError(message: string | undefined): void {
   $('#error').textContent = message ?? '';
   $('#error').hidden = !message;
@@ -27,10 +29,12 @@ function showError(message: string | undefined): void {
 async function refreshHistory(): Promise<void> {
   try {
     const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
-    renderHistory($('#history'), entries, (action, entry) => void onHistoryAction(action, entry));
+    renderHistory($('#history'), entries, (action, entry) => {
+      onHistoryAction(action, entry).catch((error) => showError(messageOf(error)));
+    });
     $('#history-empty').hidden = entries.length > 0;
   } catch (error) {
-    showError(error instanceof Error ? error.message : String(error));
+    showError(messageOf(error));
   }
 }
 
@@ -63,7 +67,7 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     $('#copy').focus();
   } catch (error) {
     say('');
-    showError(error instanceof Error ? error.message : String(error));
+    showError(messageOf(error));
   } finally {
     $<HTMLButtonElement>('#shorten').disabled = false;
     await refreshHistory();
@@ -88,7 +92,7 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Prom
     await api.retryLink(entry.id, { newCode: action === 'new-code' });
   } catch (error) {
     say('');
-    showError(error instanceof Error ? error.message : String(error));
+    showError(messageOf(error));
   }
   await refreshHistory();
 }

@@ -98,6 +98,9 @@ describe('API key mode', () => {
     ['an empty key', { 'X-API-Key': '' }],
     ['Basic authentication', { Authorization: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }],
     ['Bearer with a wrong key', { Authorization: 'Bearer nope' }],
+    ['the bare key in Authorization, without Bearer', { Authorization: key }],
+    ['the key after another scheme', { Authorization: `Token ${key}` }],
+    ['Bearer glued to the key', { Authorization: `Bearer${key}` }],
     ['the key in another header', { 'X-Api-Token': key }],
   ])('refuses %s', (_name, headers) => {
     const request = new Request('https://sho.rt/api/v1/shorten', { method: 'POST', headers });
@@ -139,6 +142,25 @@ describe('API key mode', () => {
     const refused = await post(server, { original_url: 'https://example.com' }, { 'X-API-Key': 'wrong' });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ status: 'error', message: expect.stringMatching(/API key/) });
+  });
+
+  it('refuses the bare key in Authorization (no Bearer) on both endpoints, over HTTP', async () => {
+    const server = await start({ API_KEY: key });
+    const body = { original_url: 'https://example.com/bare' };
+    for (const path of ['/api/v1/shorten', '/api.php']) {
+      const bare = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { Authorization: key },
+        body: JSON.stringify(body),
+      });
+      expect(bare.status, path).toBe(401);
+      const bearer = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+      expect(bearer.status, path).toBe(path === '/api.php' ? 200 : 201);
+    }
   });
 });
 

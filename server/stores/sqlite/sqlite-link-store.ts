@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { CreateLinkResult, Link, LinkStore } from '../../../core/link-store.js';
+import { createPrivateDatabaseFile } from './private-files.js';
 import { switchToWal } from './switch-to-wal.js';
 
 /** Schema migrations, applied in order; `PRAGMA user_version` records how many have run. */
@@ -232,9 +231,12 @@ const connectionPragmas = (options: SqliteOptions) => [
   'synchronous = FULL',
 ];
 
-/** Opens (creating folder and file if needed), configures and migrates a Linklet database. */
+/**
+ * Opens (creating folder and file if needed, readable by their owner only), configures and
+ * migrates a Linklet database.
+ */
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivateDatabaseFile(path);
   const db = new Database(path);
   for (const pragma of connectionPragmas(options)) db.pragma(pragma);
   switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);

@@ -6,6 +6,7 @@ import { createRateLimiter } from './http/rate-limit.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
+import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { withLinkCache } from './stores/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
@@ -18,7 +19,7 @@ import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, redact);
   if (config.workers > 1 && cluster.isPrimary) {
     await runPrimary(config, logger);
     return;
@@ -99,12 +100,16 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
 }
 
+// Every message and log line of this process goes through it: no password or key is ever printed.
+const redact = createRedactor(secretsOf(process.env));
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\nSee README.md, "Configuration".\n`);
+    process.stderr.write(redact(`${error.message}\nSee README.md, "Configuration".\n`));
   } else {
     const hint = sqliteFaultOf(error) ? startHint : '';
-    process.stderr.write(`Linklet could not start: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(redact(`Linklet could not start: ${message}${hint}\n`));
   }
   process.exit(1);
 });

@@ -45,6 +45,15 @@ export function parseOriginalUrl(raw: string, rules: OriginalUrlRules): string {
   if (pointsAtOwnHost(parsed, rules.ownHosts)) {
     throw invalid(`original_url must not point at this service (${parsed.host}); that link would loop.`);
   }
+  // The redirect sends the ASCII form, and caches hold it: 2,000 Hangul characters are 18 KB
+  // once percent-encoded, so the limit is on that form too, not only on what was typed.
+  const sentLength = parsed.href.length;
+  if (sentLength > rules.maxLength) {
+    throw invalid(
+      `original_url must be at most ${rules.maxLength} characters long in its ASCII form (punycode host, ` +
+        `percent-encoded path), which the redirect sends; it has ${sentLength}. Shorten its non-ASCII parts.`,
+    );
+  }
   return url;
 }
 

@@ -122,6 +122,21 @@ describe('parseOriginalUrl: maximum length', () => {
     expect(parse(`  ${url}  `)).toBe(url);
   });
 
+  it('counts the URL as the redirect sends it: percent-encoded path, punycode host', () => {
+    // 320 characters as typed, 2,720 once percent-encoded (9 per Hangul syllable).
+    const hangulPath = `https://example.com/${'가'.repeat(300)}`;
+    expect(new URL(hangulPath).href).toHaveLength(2720);
+    expectInvalid(() => parse(hangulPath), /at most 2048 characters long in its ASCII form .*; it has 2720\./);
+    const hangulHost = 'https://한국.com/'; // 15 characters, https://xn--3e0b707e.com/ in ASCII (25)
+    expect(new URL(hangulHost).href).toHaveLength(25);
+    expectInvalid(() => parseOriginalUrl(hangulHost, { maxLength: 20, ownHosts: [] }), /in its ASCII form/);
+    // Exactly at the limit in ASCII form: 20 + 225 × 9 + 3 = 2048.
+    const atLimit = `https://example.com/${'가'.repeat(225)}abc`;
+    expect(new URL(atLimit).href).toHaveLength(2048);
+    expect(parse(atLimit)).toBe(atLimit);
+    expectInvalid(() => parse(`${atLimit}d`), /in its ASCII form/);
+  });
+
   it('follows the configured maximum', () => {
     const short = { maxLength: 30, ownHosts: [] };
     expect(parseOriginalUrl(urlOfLength(30), short)).toBe(urlOfLength(30));

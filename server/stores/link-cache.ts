@@ -1,30 +1,33 @@
 import { isActive } from '../../core/expiry.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
-import { keepLocationOf } from '../../core/resolve.js';
+import { createCompactLinkTable } from './compact-link-table.js';
+import { createFrequencySketch, hashOf } from './frequency-sketch.js';
+
+/** The default byte budget of each process's cache (`CACHE_MAX_BYTES`): a million typical links. */
+export const DEFAULT_CACHE_MAX_BYTES = 128 * 1024 * 1024;
+// What a typical link (60 ASCII characters, 7-letter code) takes, its share of the sketch included.
+const TYPICAL_LINK_BYTES = 128;
 
 export interface LinkCacheOptions {
-  /** Most links kept; the least recently used goes first. 0 turns the cache off. */
+  /** Most links kept. 0 turns the cache off. */
   maxEntries: number;
+  /**
+   * Most bytes the cache holds, its frequency table included (default `DEFAULT_CACHE_MAX_BYTES`);
+   * long links take more of it, so fewer of them are kept.
+   */
+  maxBytes?: number;
   /** Longest a cached link is trusted before the store is asked again (never past its expiry). */
   maxAgeMs: number;
   /** Epoch ms; injected so tests are exact. */
   now?: () => number;
 }
 
-/** A cached link in the recency list: `newer` towards the most recently used end. */
-interface Entry {
-  codeKey: string;
-  link: Link;
-  /** The entry answers until this moment: the link's expiry or the maximum age, whichever is first. */
-  freshUntil: number;
-  older: Entry | undefined;
-  newer: Entry | undefined;
-}
-
 /** A `LinkStore` with an in-process cache in front of its reads. */
 export interface CachedLinkStore extends LinkStore {
   /** Links held right now. */
   readonly size: number;
+  /** Bytes the cache holds right now; never more than its `maxBytes`. */
+  readonly bytes: number;
   /**
    * The link for this code key: at once (not a promise) when the cache holds it fresh, else the
    * store's promise. `findByCodeKey` is this, always as a promise.
@@ -33,19 +36,18 @@ export interface CachedLinkStore extends LinkStore {
 }
 
 /**
- * An LRU cache of active links in front of a store. Only active links are kept: an active link
- * never changes (a code is only ever retaken once its holder has expired), so a cached link is
- * exactly what the store would say until it expires, and an entry never outlives its link.
- * Misses and expired links are not cached at all, so a link created by another instance (or a
- * code retaken after expiry) is found on the very next request.
+ * A cache of active links in front of a store, bounded in entries and in bytes. Only active
+ * links are kept: an active link never changes (a code is only ever retaken once its holder has
+ * expired), so a cached link is exactly what the store would say until it expires, and an entry
+ * never outlives its link. Misses and expired links are not cached at all, so a link created by
+ * another instance (or a code retaken after expiry) is found on the very next request.
  *
- * The recency order is a linked list beside the Map, not the Map's own insertion order: evicting
- * through `map.keys().next()` makes V8 skip every hole left by earlier deletions, which turned
- * a churning 100k-entry cache into 35 µs per lookup.
+ * Links are held as bytes (see `createCompactLinkTable`), about 120 bytes for a typical one (60 characters), so
+ * the default 128 MiB holds a million; a hit makes one small object and one string (the ASCII
+ * URL), which the redirect sends as it is.
  *
  * Once the cache is full, a missed link gets in only if it has been asked for more often lately
- * than the link it would evict (TinyLFU: a small table of counters estimates how often each code
- * was asked for, and halves them now and then so that old popularity fades). A stream of one-off
+ * than the link it would evict (TinyLFU, see `createFrequencySketch`). A stream of one-off
  * lookups (a crawler, or traffic spread evenly over millions of links) then passes by instead of
  * evicting the links people keep clicking, and churns no memory for entries that would never be
  * read again.
@@ -53,105 +55,55 @@ export interface CachedLinkStore extends LinkStore {
 export function withLinkCache(store: LinkStore, options: LinkCacheOptions): CachedLinkStore {
   const now = options.now ?? Date.now;
   const { maxEntries, maxAgeMs } = options;
-  const entries = new Map<string, Entry>();
-  let newest: Entry | undefined;
-  let oldest: Entry | undefined;
-  // Popularity (a count-min sketch): four counters (0–15) per code in a table of sixteen per
-  // entry (a power of two, 4 KB to 16 MB; 2 MB for the default 100k entries), all halved every
-  // ten entries' worth of lookups. A code's estimate is the smallest of its four counters, so it
-  // is only overstated when all four are shared with busier codes.
-  const counters = new Uint8Array(2 ** Math.min(24, Math.max(12, Math.ceil(Math.log2(Math.max(1, maxEntries) * 16)))));
-  const mask = counters.length - 1;
-  const halveEvery = 10 * Math.max(100, maxEntries);
-  let counted = 0;
-  const slot = (hash: number, step: number, i: number) => (hash + i * step) & mask;
-  const count = (codeKey: string) => {
-    const hash = hashOf(codeKey);
-    const step = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d) | 1;
-    for (let i = 0; i < 4; i++) {
-      const at = slot(hash, step, i);
-      if ((counters[at] as number) < 15) counters[at] = (counters[at] as number) + 1;
-    }
-    if (++counted >= halveEvery) {
-      counted = 0;
-      for (let i = 0; i < counters.length; i++) counters[i] = (counters[i] as number) >> 1;
-    }
-  };
-  const popularity = (codeKey: string): number => {
-    const hash = hashOf(codeKey);
-    const step = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d) | 1;
-    let least = 15;
-    for (let i = 0; i < 4; i++) least = Math.min(least, counters[slot(hash, step, i)] as number);
-    return least;
-  };
-  /** Whether a missed link should be cached: while there is room, or if it beats the one to go. */
-  const admit = (codeKey: string): boolean =>
-    entries.size < maxEntries || (oldest !== undefined && popularity(codeKey) > popularity(oldest.codeKey));
+  const maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
+  // The sketch's bytes come out of the same budget as the links', sized for as many links as
+  // the budget holds (typical ones), not for more.
+  const sketch = createFrequencySketch(Math.min(Math.max(0, maxEntries), Math.floor(maxBytes / TYPICAL_LINK_BYTES)));
+  const table = createCompactLinkTable({ maxEntries, maxBytes: Math.max(0, maxBytes - sketch.bytes) });
+  // How long an entry is trusted is kept in whole seconds from here, rounded down: an entry may
+  // be read again up to a second early, never late (its expiry is kept to the millisecond).
+  const origin = now();
 
-  const unlink = (entry: Entry) => {
-    if (entry.older) entry.older.newer = entry.newer;
-    else oldest = entry.newer;
-    if (entry.newer) entry.newer.older = entry.older;
-    else newest = entry.older;
-    entry.older = undefined;
-    entry.newer = undefined;
-  };
-  const pushNewest = (entry: Entry) => {
-    entry.older = newest;
-    if (newest) newest.newer = entry;
-    else oldest = entry;
-    newest = entry;
-  };
-  const remember = (codeKey: string, link: Link, at: number) => {
-    keepLocationOf(link);
-    const stale = entries.get(codeKey);
-    if (stale) unlink(stale);
-    const entry: Entry = {
-      codeKey,
-      link,
-      freshUntil: Math.min(link.expiresAt, at + maxAgeMs),
-      older: undefined,
-      newer: undefined,
-    };
-    entries.set(codeKey, entry);
-    pushNewest(entry);
-    if (entries.size > maxEntries && oldest) {
-      entries.delete(oldest.codeKey);
-      unlink(oldest);
-    }
-  };
-
-  /** The fresh cached link for this key (now the most recently used), if there is one. */
-  const cached = (codeKey: string): Link | undefined => {
-    const entry = entries.get(codeKey);
-    if (entry === undefined) return undefined;
-    if (now() < entry.freshUntil) {
-      if (entry !== newest) {
-        unlink(entry);
-        pushNewest(entry);
+  /** Keeps a link just read from the store, if it is worth a place. */
+  const remember = (codeKey: string, hash: number, link: Link, at: number) => {
+    if (at < origin) return; // the clock went back: no whole seconds to count
+    const href = new URL(link.originalUrl).href;
+    if (table.isFull()) {
+      const evict = table.victim();
+      if (evict !== -1) {
+        if (sketch.estimate(hash) <= sketch.estimate(table.hashAt(evict))) return;
+        table.remove(evict);
       }
-      return entry.link;
     }
-    entries.delete(codeKey);
-    unlink(entry);
-    return undefined;
+    table.insert(codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000));
   };
 
   const lookup = (codeKey: string): Link | Promise<Link | undefined> => {
     if (maxEntries <= 0) return store.findByCodeKey(codeKey);
-    count(codeKey);
-    const hit = cached(codeKey);
-    if (hit !== undefined) return hit;
+    const hash = hashOf(codeKey);
+    sketch.count(hash);
+    const slot = table.find(codeKey, hash);
+    if (slot !== -1) {
+      const at = now();
+      if (at < table.expiresAt(slot) && at < origin + table.trustedUntilAt(slot) * 1000) {
+        table.touch(slot);
+        return table.linkAt(slot, codeKey);
+      }
+      table.remove(slot);
+    }
     return store.findByCodeKey(codeKey).then((found) => {
       const at = now();
-      if (found !== undefined && isActive(found.expiresAt, at) && admit(codeKey)) remember(codeKey, found, at);
+      if (found !== undefined && isActive(found.expiresAt, at)) remember(codeKey, hash, found, at);
       return found;
     });
   };
 
   return {
     get size() {
-      return entries.size;
+      return table.size;
+    },
+    get bytes() {
+      return maxEntries <= 0 ? 0 : table.bytes + sketch.bytes;
     },
     create: (link, at) => store.create(link, at),
     lookup,
@@ -161,20 +113,8 @@ export function withLinkCache(store: LinkStore, options: LinkCacheOptions): Cach
     },
     ping: () => store.ping(),
     close: () => {
-      entries.clear();
-      newest = undefined;
-      oldest = undefined;
+      table.clear();
       return store.close();
     },
   };
-}
-
-/** 32-bit FNV-1a of a string's UTF-16 code units: fast, and spread well enough for fingerprints. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { locationOf } from '../../core/resolve.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12);
@@ -156,5 +157,63 @@ describe('the link cache', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('stays exact and within its byte budget with long, Unicode and mixed-case links (model check)', async () => {
+    // Codes whose spelling differs from their key, Hangul codes, and targets from short ASCII to
+    // a few thousand percent-encoded bytes: evictions by bytes and compactions of the arena.
+    const code = fc.constantFrom('a', 'Promo', '한글', 'x'.repeat(64), '가'.repeat(64), 'b', 'c', 'd', 'e', 'f');
+    const target = fc.oneof(
+      fc.nat().map((n) => `https://example.com/${n}`),
+      fc.integer({ min: 1, max: 1500 }).map((n) => `https://example.com/${'q'.repeat(n)}`),
+      fc.integer({ min: 1, max: 400 }).map((n) => `https://한국.example/${'가'.repeat(n)}?q=${n}`),
+    );
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 3000 }) }),
+      fc.record({ kind: fc.constant('read' as const), code }),
+      fc.record({ kind: fc.constant('create' as const), code, target, life: fc.integer({ min: 1, max: 9000 }) }),
+    );
+    const maxBytes = 16 * 1024; // a few long links' worth, its frequency table included
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 80 }), async (steps) => {
+        const store = createMemoryLinkStore();
+        const clock = { now: NOW };
+        const cached = withLinkCache(store, { maxEntries: 8, maxBytes, maxAgeMs: 5000, now: () => clock.now });
+        for (const s of steps) {
+          if (s.kind === 'advance') clock.now += s.ms;
+          else if (s.kind === 'create') {
+            const key = s.code.toLowerCase();
+            await store.create(
+              {
+                code: s.code,
+                codeKey: key,
+                originalUrl: s.target,
+                createdAt: clock.now,
+                expiresAt: clock.now + s.life,
+              },
+              clock.now,
+            );
+          } else {
+            const key = s.code.toLowerCase();
+            const found = await cached.findByCodeKey(key);
+            expect(found).toEqual(await store.findByCodeKey(key));
+            if (found) expect(locationOf(found)).toBe(new URL(found.originalUrl).href);
+          }
+          expect(cached.bytes).toBeLessThanOrEqual(maxBytes);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a hit with the ASCII form it keeps, and counts its bytes', async () => {
+    const { store, cached } = setup();
+    const hangul = { ...link('Hangul', NOW + 1000, 'https://한국.example/가'), codeKey: 'hangul' };
+    await store.create(hangul, NOW);
+    await cached.findByCodeKey('hangul');
+    const hit = cached.lookup('hangul') as Link;
+    expect(hit).toEqual(hangul);
+    expect(locationOf(hit)).toBe('https://xn--3e0b707e.example/%EA%B0%80');
+    expect(cached.bytes).toBeGreaterThan(0);
   });
 });

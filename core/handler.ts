@@ -40,6 +40,8 @@ export interface HandlerOptions {
   /** IANA zone of legacy `expiration_date`s. */
   timeZone?: string;
   maxUrlLength?: number;
+  /** Refuse targets on private, loopback and link-local addresses (see `OriginalUrlRules`). */
+  blockPrivateTargets?: boolean;
   maxBodyBytes?: number;
   /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
   apiKey?: string;
@@ -70,7 +72,11 @@ export function createHandler(options: HandlerOptions): LinkletHandler {
     store: options.store,
     now,
     generateCode: options.generateCode ?? createRandomCodeGenerator(),
-    urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
+    urlRules: {
+      maxLength: maxUrlLength,
+      ownHosts: [new URL(baseUrl).host],
+      blockPrivateTargets: options.blockPrivateTargets ?? false,
+    },
   };
   const answerShorten = createShortenAnswerer(deps, baseUrl, timeZone);
   const descriptionOptions = { baseUrl, maxUrlLength, timeZone, maxBodyBytes };

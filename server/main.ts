@@ -6,6 +6,7 @@ import { createRateLimiter } from './http/rate-limit.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
+import { openServerWarning } from './process/open-server-warning.js';
 import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { withLinkCache } from './stores/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
@@ -20,6 +21,8 @@ import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, redact);
+  const warning = cluster.isPrimary ? openServerWarning(config) : undefined; // once, not per worker
+  if (warning) logger.warn({ host: config.host }, warning);
   if (config.workers > 1 && cluster.isPrimary) {
     await runPrimary(config, logger);
     return;
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
 async function serve(config: Config, logger: Logger): Promise<void> {
   const store = withLinkCache(await openLinkStore(config.database, { poolSize: config.databasePoolSize }), {
     maxEntries: config.cacheEntries,
+    maxBytes: config.cacheMaxBytes,
     maxAgeMs: config.cacheSeconds * 1000,
   });
   const logFailure = (error: unknown, details: { reqId: string | undefined; method: string; url: string }) => {
@@ -43,6 +47,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
     maxUrlLength: config.maxUrlLength,
+    blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
     onError: (error, request) =>
       logFailure(error, { reqId: requestIdOf(request), method: request.method, url: request.url }),

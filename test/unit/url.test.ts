@@ -143,3 +143,54 @@ describe('parseOriginalUrl: maximum length', () => {
     expectInvalid(() => parseOriginalUrl(urlOfLength(31), short), /at most 30 characters/);
   });
 });
+
+describe('parseOriginalUrl: private targets (BLOCK_PRIVATE_TARGETS)', () => {
+  const guarded = { ...rules, blockPrivateTargets: true };
+  const PRIVATE = /must not point at a private, loopback or link-local address/;
+
+  it.each([
+    'http://localhost/admin',
+    'http://LOCALHOST./',
+    'http://app.localhost:3000/',
+    'http://127.0.0.1/',
+    'http://127.1/', // the parser's 127.0.0.1
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0/',
+    'http://10.1.2.3:8080/x',
+    'http://100.64.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/router',
+    'http://[::1]/',
+    'http://[::]/',
+    'http://[fd00::1]/',
+    'http://[fc00::abcd]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:192.168.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[::10.0.0.1]/',
+  ])('refuses %s', (url) => {
+    expectInvalid(() => parseOriginalUrl(url, guarded), PRIVATE);
+  });
+
+  it.each([
+    'https://example.com/',
+    'http://172.32.0.1/',
+    'http://172.15.255.255/',
+    'http://100.128.0.1/',
+    'http://8.8.8.8/',
+    'http://[2001:db8::1]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://localhost.example.com/',
+    'http://10.example/',
+  ])('accepts the public %s', (url) => {
+    expect(parseOriginalUrl(url, guarded)).toBe(url);
+  });
+
+  it('is off unless asked for (the extension links to anything the browser can open)', () => {
+    expect(parse('http://192.168.1.1/router')).toBe('http://192.168.1.1/router');
+    expect(parse('http://localhost:3000/')).toBe('http://localhost:3000/');
+  });
+});

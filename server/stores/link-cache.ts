@@ -42,9 +42,9 @@ export interface CachedLinkStore extends LinkStore {
  * never outlives its link. Misses and expired links are not cached at all, so a link created by
  * another instance (or a code retaken after expiry) is found on the very next request.
  *
- * Links are held as bytes (see `createCompactLinkTable`), about 120 bytes for a typical one (60 characters), so
- * the default 128 MiB holds a million; a hit makes one small object and one string (the ASCII
- * URL), which the redirect sends as it is.
+ * Links are held as bytes (see `createCompactLinkTable`), about 125 bytes for a typical one (60
+ * characters, frequency table included), so the default 128 MiB holds a million; a hit makes one
+ * small object and one string (the ASCII URL), which the redirect sends as it is.
  *
  * Once the cache is full, a missed link gets in only if it has been asked for more often lately
  * than the link it would evict (TinyLFU, see `createFrequencySketch`). A stream of one-off

@@ -67,7 +67,6 @@ export function withLinkCache(store: LinkStore, options: LinkCacheOptions): Cach
   /** Keeps a link just read from the store, if it is worth a place. */
   const remember = (codeKey: string, hash: number, link: Link, at: number) => {
     if (at < origin) return; // the clock went back: no whole seconds to count
-    const href = new URL(link.originalUrl).href;
     if (table.isFull()) {
       const evict = table.victim();
       if (evict !== -1) {
@@ -75,7 +74,8 @@ export function withLinkCache(store: LinkStore, options: LinkCacheOptions): Cach
         table.remove(evict);
       }
     }
-    table.insert(codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000));
+    // Parsed once, here; every hit then answers with the stored ASCII form.
+    table.insert(codeKey, hash, link, new URL(link.originalUrl).href, Math.floor((at + maxAgeMs - origin) / 1000));
   };
 
   const lookup = (codeKey: string): Link | Promise<Link | undefined> => {

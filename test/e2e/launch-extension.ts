@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import type { LaunchOptions } from './shared/extension-under-test.js';
 
 /** The built Chrome extension (`npx wxt build`; the global setup builds it). */
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
@@ -44,7 +45,7 @@ export interface ExtensionBrowser {
 }
 
 /** Launches Chromium with the built extension in a fresh, throwaway profile. */
-export async function launchExtension(): Promise<ExtensionBrowser> {
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   if (!existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`${EXTENSION_DIR} has no manifest.json; build the extension with \`npx wxt build\`.`);
   }
@@ -56,7 +57,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     '--disable-component-update',
     '--disable-sync',
     // The UI language decides the extension's messages; the tests read English ones.
-    '--lang=en-US',
+    `--lang=${options.lang ?? 'en-US'}`,
     `--disable-extensions-except=${EXTENSION_DIR}`,
     `--load-extension=${EXTENSION_DIR}`,
     // Lets CDP's Extensions.triggerAction click the toolbar button.

@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { launchChromiumUnderTest } from '../chromium-under-test.js';
 import { type Companion, createCompanion } from '../companion-server.js';
-import { launchFirefoxUnderTest } from '../firefox/launch-firefox.js';
+import { type FirefoxUnderTest, launchFirefoxUnderTest } from '../firefox/launch-firefox.js';
 import { startTestSite, type TestSite } from '../test-site.js';
 import type { Engine, ExtensionUnderTest, ExtPage, LaunchOptions } from './extension-under-test.js';
 
@@ -23,8 +23,22 @@ interface Fixtures {
   companion: Companion;
 }
 
-export const test = base.extend<Fixtures, EngineOption>({
+interface WorkerFixtures extends EngineOption {
+  /** One Firefox per worker, reset before each test (starting Firefox costs seconds). */
+  firefox: FirefoxUnderTest | undefined;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   engine: ['chromium', { option: true, scope: 'worker' }],
+  firefox: [
+    async ({ engine }, use) => {
+      if (engine !== 'firefox') return use(undefined);
+      const firefox = await launchFirefoxUnderTest();
+      await use(firefox);
+      await firefox.close();
+    },
+    { scope: 'worker' },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
   site: async ({}, use) => {
     const site = await startTestSite();
@@ -40,8 +54,10 @@ export const test = base.extend<Fixtures, EngineOption>({
     });
     await Promise.all(launched.map((ext) => ext.close()));
   },
-  ext: async ({ launch }, use) => {
-    await use(await launch());
+  ext: async ({ firefox, launch }, use) => {
+    if (!firefox) return use(await launch());
+    await firefox.reset();
+    await use(firefox);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
   companion: async ({}, use) => {

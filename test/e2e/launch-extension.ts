@@ -72,6 +72,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     args,
     // Downloads (the history export) are kept until the context closes.
     acceptDownloads: true,
+    // On Linux the UI language (which picks the extension's messages) comes from LANGUAGE;
+    // `--lang` above covers the other systems.
+    env: { ...process.env, LANGUAGE: options.lang ?? 'en-US' },
   });
   try {
     const worker = await backgroundWorker(context);

@@ -80,7 +80,9 @@ const element = (selector: string) =>
   `(() => { const el = document.querySelector(${JSON.stringify(selector)}); if (!el) throw new Error('no ' + ${JSON.stringify(selector)} + ' in ' + location.href); return el; })()`;
 
 /** The parts of `ExtPage` that need nothing but `evaluate`, the same in every browser. */
-export function expressionPage(evaluate: Evaluate): Pick<ExtPage, 'waitFor' | 'click' | 'fill' | 'text' | 'url' | 'waitForUrl'> {
+export function expressionPage(
+  evaluate: Evaluate,
+): Pick<ExtPage, 'waitFor' | 'click' | 'fill' | 'text' | 'url' | 'waitForUrl'> {
   return {
     waitFor: (expression, description, timeout) => poll(() => evaluate(expression), description, timeout),
     async click(selector) {

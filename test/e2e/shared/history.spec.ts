@@ -72,5 +72,7 @@ test('history search filters, copy and open work, delete removes the link', asyn
   await deleted.waitFor(`document.querySelector('#title').textContent === 'No such short link'`, 'the not-found page');
 
   const again = await ext.openPopup();
-  await expect.poll(async () => (await readHistory(again)).map((entry) => entry.originalUrl)).toEqual([home, beta, alpha]);
+  await expect
+    .poll(async () => (await readHistory(again)).map((entry) => entry.originalUrl))
+    .toEqual([home, beta, alpha]);
 });

@@ -7,9 +7,10 @@ import { contextMenuClick, expect, setServer, shortenWithForm, test } from './fi
 
 test('the connection test tells a Linklet server from a dead address and a bad URL', async ({ ext, companion }) => {
   const options = await ext.openTab(`${ext.origin}/options.html`);
-  const result = () => options.evaluate<{ text: string; ok: string }>(
-    `(({ textContent, dataset }) => ({ text: textContent, ok: dataset.ok }))(document.querySelector('#connection-result'))`,
-  );
+  const result = () =>
+    options.evaluate<{ text: string; ok: string }>(
+      `(({ textContent, dataset }) => ({ text: textContent, ok: dataset.ok }))(document.querySelector('#connection-result'))`,
+    );
   await options.fill('#server-url', `${companion.url}/`);
   await options.click('#test-connection');
   await expect

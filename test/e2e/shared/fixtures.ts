@@ -80,8 +80,12 @@ export async function shortenWithForm(
   await popup.click('#shorten');
   return popup.waitFor<string>(
     `(() => {
+      if (document.querySelector('#shorten').disabled) return false;
+      const error = document.querySelector('#error');
+      // Thrown, so a timeout says what the popup showed instead of a link.
+      if (!error.hidden) throw new Error('the popup says: ' + error.textContent);
       const value = document.querySelector('#short-url').value;
-      return !document.querySelector('#shorten').disabled && value !== ${JSON.stringify(before)} && value;
+      return value !== ${JSON.stringify(before)} && value;
     })()`,
     `a new short URL for ${input.url}`,
   );

@@ -209,17 +209,27 @@ export async function launchFirefoxUnderTest(options: LaunchOptions = {}): Promi
       const keep = [blank, pages.get(door)];
       await Promise.all((await browser.pages()).filter((page) => !keep.includes(page)).map((page) => page.close()));
       // ...then the extension forgets everything, as a new profile would, and restarts.
-      await door
-        .evaluate(`(async () => {
-          await browser.storage.local.clear();
-          await new Promise((resolve, reject) => {
-            const deletion = indexedDB.deleteDatabase('linklet');
-            deletion.onsuccess = resolve;
-            deletion.onerror = () => reject(deletion.error);
-          });
-          browser.runtime.reload();
-        })()`)
-        .catch(() => undefined); // the reload closes the page before it answers
+      const cleared = await door.evaluate(`(async () => {
+        await browser.storage.local.clear();
+        await new Promise((resolve, reject) => {
+          const deletion = indexedDB.deleteDatabase('linklet');
+          deletion.onsuccess = resolve;
+          deletion.onerror = () => reject(deletion.error);
+        });
+        // After the answer: the reload closes this page.
+        setTimeout(() => browser.runtime.reload(), 0);
+        return 'cleared';
+      })()`);
+      if (cleared !== 'cleared') throw new Error(`Resetting the extension answered ${String(cleared)}.`);
+      // The reload closes the extension's pages; one opened before that would close with them.
+      await poll(
+        () =>
+          door.evaluate('false').then(
+            () => false,
+            () => true,
+          ),
+        'the extension to restart',
+      );
       backgroundDoor = openBackgroundDoor();
       await backgroundDoor;
     },

@@ -27,7 +27,7 @@ const BEARER = /^Bearer[ \t]+(\S.*)$/i;
  * The token of `Authorization: Bearer <token>`; any other scheme (or a bare key with no scheme)
  * carries no key, so a key pasted into the wrong header is refused rather than guessed at.
  */
-function bearerTokenOf(authorization: string | null | undefined): string | undefined {
+export function bearerTokenOf(authorization: string | null | undefined): string | undefined {
   if (authorization === null || authorization === undefined) return undefined;
   return BEARER.exec(authorization)?.[1];
 }

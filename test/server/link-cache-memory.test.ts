@@ -30,7 +30,7 @@ function measureCache(links: number, maxBytes: number) {
     };
     const before = used();
     const cache = withLinkCache(store, { maxEntries: 100000, maxBytes: ${maxBytes}, maxAgeMs: 60000 });
-    for (let round = 0; round < 3; round++) for (const code of codes) await cache.findByCodeKey(code);
+    for (let round = 0; round < 3; round++) for (const code of codes) await cache.lookup(code);
     const growth = used() - before;
     let exact = 0;
     for (const code of codes) {

@@ -48,5 +48,4 @@ export function isClick(
   return !isPrefetch(secPurpose) && !isPrefetch(purpose);
 }
 
-const isPrefetch = (header: string | null | undefined) =>
-  header !== undefined && header !== null && header.toLowerCase().includes('prefetch');
+const isPrefetch = (header: string | null | undefined) => header?.toLowerCase().includes('prefetch') === true;

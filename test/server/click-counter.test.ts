@@ -86,7 +86,7 @@ describe('click counter', () => {
   });
 
   it('writes the last counts on close, joining a write under way, and logs what a refusing store never took', async () => {
-    const { counter, state, logs, totals } = counterOnStore();
+    const { counter, logs, totals } = counterOnStore();
     counter.count('a', NOON);
     const underWay = counter.flush();
     counter.count('a', NOON);

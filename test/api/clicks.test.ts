@@ -46,12 +46,13 @@ describe('what counts as a click (through the handler)', () => {
     expect((await app.fetch('/live', { method: 'HEAD' })).status).toBe(302);
     expect((await app.fetch('/missing')).status).toBe(404);
     expect((await app.fetch('/off')).status).toBe(410);
-    for (const headers of [
+    const prefetches: Array<Record<string, string>> = [
       { 'Sec-Purpose': 'prefetch' },
       { 'Sec-Purpose': 'prefetch;prerender' },
       { Purpose: 'prefetch' },
       { 'X-Moz': 'prefetch', Purpose: 'Prefetch' },
-    ]) {
+    ];
+    for (const headers of prefetches) {
       expect((await app.fetch('/live', { headers })).status).toBe(302);
     }
     app.clock.advance(DAY);

@@ -5,7 +5,11 @@ const DAY_MS = 86_400_000;
 export interface ClickCounterOptions {
   /** Writes one batch (one statement or transaction on the store); rejects when the store cannot take it. */
   write: (batch: ClickBatch) => Promise<void>;
-  logger: { warn: (fields: object, message: string) => void; error: (fields: object, message: string) => void };
+  logger: {
+    info: (fields: object, message: string) => void;
+    warn: (fields: object, message: string) => void;
+    error: (fields: object, message: string) => void;
+  };
   /** How often counts are written (default 1 s: `kill -9` loses at most this much). */
   writeEveryMs?: number;
   /**
@@ -86,7 +90,7 @@ export function createClickCounter(options: ClickCounterOptions) {
         failing = true;
         return false;
       }
-      if (failing) logger.warn({}, 'click counts are being written again');
+      if (failing) logger.info({}, 'click counts are being written again');
       failing = false;
     }
     return true;

@@ -17,6 +17,7 @@ function counterOnStore(options: { maxKeptCounts?: number } = {}) {
       written.push(batch);
     },
     logger: {
+      info: (fields, message) => logs.push({ level: 'info', fields, message }),
       warn: (fields, message) => logs.push({ level: 'warn', fields, message }),
       error: (fields, message) => logs.push({ level: 'error', fields, message }),
     },

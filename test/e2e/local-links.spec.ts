@@ -13,6 +13,9 @@ test('a local short link opens the original page; an unknown code shows the not-
   await visitor.goto(shortUrl);
   await visitor.waitForURL(pageUrl);
   await expect(visitor).toHaveTitle('Test page /landing');
+  const again = await ext.context.newPage();
+  await again.goto(shortUrl);
+  await again.waitForURL(pageUrl);
 
   const unknown = await ext.context.newPage();
   await unknown.goto(`${ext.origin}/open.html#/nosuch7/`);
@@ -20,6 +23,23 @@ test('a local short link opens the original page; an unknown code shows the not-
   await expect(unknown).toHaveTitle('No such short link');
   await expect(unknown.locator('#detail')).toContainText('no local link with this code');
   expect(unknown.url()).toBe(`${ext.origin}/open.html#/nosuch7/`);
+
+  // Each opening was a click, kept with the link in the bundled backend's store; the unknown code counted nothing.
+  const codeKey = decodeURIComponent(shortUrl.split('#/')[1] ?? '').replace(/\/$/, '');
+  const clicks = await unknown.evaluate(
+    (key) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('linklet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('links').objectStore('links').get(key);
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => resolve(read.result?.clicks);
+        };
+      }),
+    codeKey,
+  );
+  expect(clicks).toBe(2);
 });
 
 test('a local link with a Hangul code opens too', async ({ ext, site }) => {

@@ -4,6 +4,7 @@ import { type Answer, API_CORS_HEADERS } from './answer.js';
 import { describeApi } from './api-description.js';
 import { apiKeyRequired } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
+import { type ClickRecorder, isClick } from './clicks.js';
 import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
 import { isManagedLinkStore } from './link-management-store.js';
@@ -37,6 +38,8 @@ export interface HandlerOptions extends LinkletOptions {
   onError?: (error: unknown, report: FailureReport) => void;
   /** More for `GET /health` to tell (e.g. where rate limits count, and whether that works). */
   healthDetails?: () => Record<string, unknown>;
+  /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
+  onClick?: ClickRecorder;
 }
 
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -71,6 +74,7 @@ export function codeSegmentOf(request: Request): string | undefined {
 export function createHandler(options: HandlerOptions): FetchHandler {
   const settings = settingsOf(options);
   const { store, maxBodyBytes } = settings;
+  const { onClick } = options;
   const answerShorten = createShortenAnswerer(settings);
   // A store with the management operations (the server's) also serves owners, keys and links.
   const management = isManagedLinkStore(store) ? store : undefined;
@@ -173,7 +177,15 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const segment = codeSegmentOf(c.req.raw);
     if (segment === undefined) return notFound();
     const at = settings.now();
-    return send(c, answerShortUrl(await resolveCode(segment, store, at), at, audienceOf(c)));
+    const resolution = await resolveCode(segment, store, at);
+    const answer = answerShortUrl(resolution, at, audienceOf(c));
+    if (onClick && resolution.state === 'active') {
+      const { method } = c.req;
+      if (isClick(method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {
+        onClick(resolution.link.codeKey, at);
+      }
+    }
+    return send(c, answer);
   });
   app.all('*', (c) => {
     if (codeSegmentOf(c.req.raw) === undefined) return notFound();

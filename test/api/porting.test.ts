@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { EXPORT_PAGE_SIZE } from '../../core/porting/export-links.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';
@@ -392,5 +394,37 @@ describe('GET /api/v1/links/export', () => {
     expect(codes).toEqual([...codes].sort().reverse());
     const again = await json(await send(exported, alice, 'text/csv'));
     expect(again.data).toMatchObject({ format: 'linklet-csv', unchanged: 1234, created: 0 });
+  });
+});
+
+describe('an export whose store fails midway', () => {
+  it('is cut off (the client sees an error, never a complete-looking file) and the failure is reported', async () => {
+    const store = createMemoryLinkStore();
+    let pages = 0;
+    const failing = {
+      ...store,
+      listLinks: async (query: Parameters<typeof store.listLinks>[0]) => {
+        if (++pages > 1) throw new Error('disk gone');
+        return store.listLinks(query);
+      },
+    };
+    const reported: unknown[] = [];
+    const app = makeHandler({ apiKey: ADMIN, store: failing, onError: (error) => reported.push(error) });
+    for (let i = 0; i < EXPORT_PAGE_SIZE + 1; i++) {
+      await failing.create(
+        {
+          code: `p${i}`,
+          codeKey: `p${i}`,
+          originalUrl: 'https://example.com/',
+          createdAt: START,
+          expiresAt: START + DAY,
+        },
+        START,
+      );
+    }
+    const response = await app.fetch('/api/v1/links/export?format=json', { headers: asKey(ADMIN) });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow('disk gone');
+    expect(reported).toEqual([expect.objectContaining({ message: 'disk gone' })]);
   });
 });

@@ -118,7 +118,7 @@ async function entriesByCode(history: History, server: string): Promise<Map<stri
       await history.remove(entry.id);
       continue;
     }
-    if (other && other.fromServer && !entry.fromServer) await history.remove(other.id);
+    if (other?.fromServer && !entry.fromServer) await history.remove(other.id);
     byCode.set(key, entry);
   }
   return byCode;

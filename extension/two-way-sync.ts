@@ -24,8 +24,9 @@ export interface TwoWayReport {
  */
 export async function pushAndPull(access: ServerAccess, history: History, now: number): Promise<TwoWayReport> {
   const status = await syncStatusFor(access.server);
+  let waiting: number | undefined;
   try {
-    const { waiting } = await pushQueuedChanges(access, history);
+    ({ waiting } = await pushQueuedChanges(access, history));
     const pulled = await fetchChanges(access, status.since, now);
     const merged = await mergeChanges(history, access.server, pulled.changes);
     await syncStatusItem.setValue({ server: access.server, since: pulled.since, pulledAt: now });
@@ -34,6 +35,6 @@ export async function pushAndPull(access: ServerAccess, history: History, now: n
     const keyRefused = error instanceof ApiError && error.status === 401;
     const message = error instanceof Error ? error.message : String(error);
     await syncStatusItem.setValue({ ...status, keyRefused, error: message });
-    return { keyRefused, pullError: message };
+    return { keyRefused, pullError: message, ...(waiting !== undefined && { changesWaiting: waiting }) };
   }
 }

@@ -25,8 +25,14 @@ interface KeyedServer {
   /** A new owner key for `name`: its id (to revoke it) and the key itself. */
   makeKey(name: string): Promise<{ id: number; key: string }>;
   revokeKey(id: number): Promise<void>;
+  /** Stops the server; `start` brings it back on the same port and database. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** `GET /api/v1/links/{code}` with `key`: the status and the link, as another client sees it. */
-  link(key: string, code: string): Promise<{ status: number; data?: { clicks: number; original_url: string } }>;
+  link(
+    key: string,
+    code: string,
+  ): Promise<{ status: number; data?: { clicks: number; original_url: string; status: string } }>;
 }
 
 const keyedServer = test.extend<{ server: KeyedServer }>({
@@ -35,14 +41,15 @@ const keyedServer = test.extend<{ server: KeyedServer }>({
     const dir = await mkdtemp(join(tmpdir(), 'linklet-e2e-keys-'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const running: RunningServer = await startServer({
+    const env = {
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: url,
       DATABASE_URL: `sqlite:${join(dir, 'linklet.db')}`,
       API_KEY: ADMIN_KEY,
       LOG_LEVEL: 'info',
-    });
+    };
+    let running: RunningServer | undefined = await startServer(env);
     const admin = { 'X-API-Key': ADMIN_KEY, 'Content-Type': 'application/json' };
     await use({
       url,
@@ -58,15 +65,22 @@ const keyedServer = test.extend<{ server: KeyedServer }>({
       async revokeKey(id) {
         expect((await fetch(`${url}/api/v1/keys/${id}`, { method: 'DELETE', headers: admin })).status).toBe(200);
       },
+      async stop() {
+        await running?.stop();
+        running = undefined;
+      },
+      async start() {
+        running = await startServer(env);
+      },
       async link(key, code) {
         const response = await fetch(`${url}/api/v1/links/${encodeURIComponent(code)}`, {
           headers: { 'X-API-Key': key },
         });
-        const body = (await response.json()) as { data?: { clicks: number; original_url: string } };
+        const body = (await response.json()) as { data?: { clicks: number; original_url: string; status: string } };
         return { status: response.status, data: body.data };
       },
     });
-    await running.stop();
+    await running?.stop();
     await rm(dir, { recursive: true, force: true });
   },
 });
@@ -155,3 +169,37 @@ keyedServer('a revoked key is said in the popup and in the options page', async 
   await expect(options.locator('#connection-result')).toContainText('refused the API key (401)');
   await options.close();
 });
+
+keyedServer(
+  'Disable while the server is down is queued, shown as waiting, and sent when it is back',
+  async ({ ext, site, server }) => {
+    const { key } = await server.makeKey('carol');
+    await setServerWithKey(ext, server.url, key, 'carol');
+    const madeUrl = site.url('/two-way/to-disable');
+    const made = await popupWithResult(ext, await openTab(ext, madeUrl));
+    const code = new URL(made.shortUrl).pathname.split('/')[1] ?? '';
+    await made.popup.close();
+
+    await server.stop();
+    const popup = await openPopup(ext, await openTab(ext, site.url('/two-way/offline')));
+    await historyItemFor(popup, madeUrl, 'synced');
+    await popup.click(`#history .history-item[data-status="synced"] button.disable`);
+    await popup.waitFor(
+      `document.querySelector('#history .history-item[data-queued="disable"]')`,
+      'the queued Disable',
+    );
+    const queued = await popup.evaluate<{ note: string; buttons: string[] }>(`(() => {
+    const item = document.querySelector('#history .history-item[data-queued="disable"]');
+    return { note: item.querySelector('.queued').textContent, buttons: [...item.querySelectorAll('.actions button')].map((b) => b.className) };
+  })()`);
+    expect(queued).toEqual({ note: 'Disable waiting for the server.', buttons: ['copy', 'open', 'enable', 'delete'] });
+    expect(await popup.evaluate(`document.querySelector('#status').textContent`)).toBe(
+      'Saved here; sent when the server can be reached.',
+    );
+    await popup.close();
+
+    await server.start();
+    await syncNow(ext);
+    expect((await server.link(key, code)).data?.status).toBe('disabled');
+  },
+);

@@ -211,7 +211,10 @@ describe('a local change against a remote one', () => {
     const local = await byCode('later');
     server.use(serverDown);
     await api.deleteLink(local?.id ?? '');
-    expect(await byCode('later')).toMatchObject({ queued: 'delete', message: expect.stringContaining('Could not reach') });
+    expect(await byCode('later')).toMatchObject({
+      queued: 'delete',
+      message: expect.stringContaining('Could not reach'),
+    });
     server.resetHandlers(linkletServer(remote));
     await api.sync();
     expect(await byCode('later')).toBeUndefined();

@@ -23,13 +23,18 @@ export interface TwoWayReport {
  * `changed_since` and for the options page, which tells the user about a refused key.
  */
 export async function pushAndPull(access: ServerAccess, history: History, now: number): Promise<TwoWayReport> {
-  const status = await syncStatusFor(access.server);
+  const status = await syncStatusFor(access.server, access.apiKey);
   let waiting: number | undefined;
   try {
     ({ waiting } = await pushQueuedChanges(access, history));
     const pulled = await fetchChanges(access, status.since, now);
     const merged = await mergeChanges(history, access.server, pulled.changes);
-    await syncStatusItem.setValue({ server: access.server, since: pulled.since, pulledAt: now });
+    await syncStatusItem.setValue({
+      server: access.server,
+      keyTail: status.keyTail,
+      since: pulled.since,
+      pulledAt: now,
+    });
     return { pulled: merged, changesWaiting: waiting };
   } catch (error) {
     const keyRefused = error instanceof ApiError && error.status === 401;

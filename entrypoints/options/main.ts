@@ -49,7 +49,7 @@ async function testConnection(): Promise<void> {
 
 /** Says so when the last sync found the key refused: links stopped syncing without anyone asking. */
 async function showKeyStatus(serverUrl: string, apiKey: string): Promise<void> {
-  const refused = serverUrl !== '' && apiKey !== '' && (await syncStatusFor(serverUrl)).keyRefused === true;
+  const refused = serverUrl !== '' && apiKey !== '' && (await syncStatusFor(serverUrl, apiKey)).keyRefused === true;
   $('#key-status').textContent = refused ? t('errorKeyRefused') : '';
   $('#key-status').hidden = !refused;
 }

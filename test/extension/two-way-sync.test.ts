@@ -268,3 +268,17 @@ describe('a revoked key', () => {
     await expect(whoAmI({ server: SERVER, apiKey: key })).rejects.toMatchObject({ name: 'ApiError', status: 401 });
   });
 });
+
+describe('another key', () => {
+  it('lists everything again: the old key’s changed_since could skip the new owner’s older links', async () => {
+    await makeElsewhere('https://example.com/alice', 'alice1');
+    await api.sync();
+    const bob = generateApiKey();
+    await remote.createKey('bob', await hashApiKey(bob), Date.now());
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, serverUrl: SERVER, apiKey: bob });
+    requests.length = 0;
+    await api.sync();
+    const pull = requests.find((r) => r.url.includes('/api/v1/links'));
+    expect(pull?.url).not.toContain('changed_since');
+  });
+});

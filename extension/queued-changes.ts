@@ -12,8 +12,8 @@ export interface ChangesReport {
 
 /**
  * Sends the Disable, Enable and Delete the user made here on `access.server`'s links, oldest link
- * first. A link the server no longer has leaves the history; one that expired keeps its state and
- * says why. When the server cannot be reached (or refuses the key) every remaining change waits
+ * first. A Delete of a link the server no longer has is done; a change the server refuses (an
+ * expired link, one made before the key) is dropped and the link says why. When the server cannot be reached (or refuses the key) every remaining change waits
  * for the next sync, shown as waiting; a 401 rejects, so the caller can tell the user.
  */
 export async function pushQueuedChanges(access: ServerAccess, history: History): Promise<ChangesReport> {
@@ -51,9 +51,10 @@ async function send(access: ServerAccess, history: History, entry: HistoryEntry)
     await history.put({ ...rest, disabled });
   } catch (error) {
     if (!(error instanceof ApiError) || error.retryable || error.status === 401) throw error;
-    // 404: deleted elsewhere (or never this owner's), so there is nothing left to change here.
-    if (error.status === 404) await history.remove(entry.id);
-    // 410 (expired) and other refusals: the change cannot happen; the server's words say why.
+    // A Delete the server cannot find (deleted elsewhere, or made before the key and so no
+    // owner's) is done as far as this history goes.
+    if (change === 'delete' && error.status === 404) await history.remove(entry.id);
+    // Otherwise (410 expired, 404 not this owner's…) the change cannot happen; the server's words say why.
     else await history.put({ ...rest, message: error.message });
   }
 }

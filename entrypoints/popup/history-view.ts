@@ -53,7 +53,7 @@ function historyItem(
   if (entry.clicks !== undefined) meta.append(' ', element('span', 'clicks', t('clicksCount', [String(entry.clicks)])));
   item.append(shortUrl, original, meta);
   if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));
-  if (entry.message && (entry.queued || (entry.status !== 'synced' && entry.status !== 'local'))) {
+  if (entry.message && entry.status !== 'local') {
     const quiet = entry.status === 'pending' || entry.queued !== undefined;
     item.append(element('div', quiet ? 'muted message' : 'error message', entry.message));
   }

@@ -93,8 +93,11 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Prom
   }
   if (action === 'delete') {
     await api.deleteLink(entry.id);
-    say(t('deleted'));
-    return refreshHistory();
+    await refreshHistory();
+    // A Delete the server could not take yet stays listed, marked as waiting.
+    const waiting = document.querySelector(`#history [data-id="${CSS.escape(entry.id)}"][data-queued="delete"]`);
+    say(waiting ? t('changeQueued') : t('deleted'));
+    return;
   }
   if (action === 'disable' || action === 'enable') {
     const report = await api.setDisabled(entry.id, action === 'disable');

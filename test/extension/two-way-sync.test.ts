@@ -282,3 +282,15 @@ describe('another key', () => {
     expect(pull?.url).not.toContain('changed_since');
   });
 });
+
+describe('a link the key does not own', () => {
+  it('keeps a link made before the key when Disable is refused, and says why', async () => {
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, serverUrl: SERVER });
+    const before = await api.shorten({ url: 'https://example.com/nobodys', code: 'nobodys' });
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, serverUrl: SERVER, apiKey: key });
+    await api.setDisabled(before.id, true);
+    const kept = await byCode('nobodys');
+    expect(kept).toMatchObject({ status: 'synced', message: expect.stringContaining('among yours') });
+    expect(kept?.queued).toBeUndefined();
+  });
+});

@@ -30,7 +30,9 @@ function showError(message: string | undefined): void {
 /** Shows the background's history; if it cannot answer, says so instead of leaving a stale list. */
 async function refreshHistory(): Promise<void> {
   try {
-    const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+    const list = () => api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+    // A read, so safe to ask twice: a background stopped mid-answer starts again for the second.
+    const entries = await list().catch(list);
     renderHistory(
       $('#history'),
       entries,

@@ -13,6 +13,8 @@ export interface ApiResponseSpec {
   schema?: string;
   /** A browser (whose `Accept` prefers `text/html`) gets a small HTML page instead of the JSON. */
   page?: boolean;
+  /** Bodies other than JSON and the error page, by media type: what each is. */
+  content?: Record<string, string>;
   /** Response headers the client needs, by name: what each says. */
   headers?: Record<string, string>;
 }
@@ -53,6 +55,7 @@ export const API_TAGS = {
   redirect: 'Follow short URLs.',
   about: 'What the API is: its description and its OpenAPI document.',
   service: 'Operating the server: health checks.',
+  webapp: 'The web app a browser gets at `/`, and its files.',
 } as const;
 
 /** What each error status means anywhere in the API: the description's `errors` table. */

@@ -5,6 +5,7 @@ import { createShortenAnswerer } from '../core/shorten-answer.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
+import { loadWebAppFiles } from './http/web-app-files.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
@@ -54,8 +55,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     maxUrlLength: config.maxUrlLength,
     apiKey: config.apiKey,
   };
+  const webApp = await loadWebAppFiles();
+  if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
   const handler = createHandler({
     ...options,
+    webApp,
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),

@@ -27,6 +27,7 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
     const signedKey = key();
     if (signedKey === undefined) return;
     showError(error, '');
+    result.textContent = '';
     const format = byId<HTMLSelectElement>('export-format').value;
     try {
       const blob = await download(`api/v1/links/export?format=${format}`, signedKey);
@@ -45,6 +46,7 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
     const file = byId<HTMLInputElement>('import-file').files?.[0];
     if (signedKey === undefined) return;
     showError(error, '');
+    result.textContent = '';
     problems.replaceChildren();
     if (file === undefined) {
       showError(error, t('webImportChooseFile'));

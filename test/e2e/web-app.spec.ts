@@ -185,7 +185,11 @@ test('disables, enables, re-targets and deletes a link, each checked against the
   const details = app.locator('.details-row:not([hidden])');
   await expect(details.getByRole('img', { name: 'QR code of the short URL' }).locator('svg')).toBeVisible();
   // The 30-day chart where the server counts clicks; where it does not yet, the panel says so.
-  await expect(details.getByRole('img', { name: /^Clicks in the last 30 days: 0$/ }).or(details.getByText('This server does not count clicks yet.'))).toBeVisible();
+  await expect(
+    details
+      .getByRole('img', { name: /^Clicks in the last 30 days: 0$/ })
+      .or(details.getByText('This server does not count clicks yet.')),
+  ).toBeVisible();
   await expectNoSeriousViolations(app, "a link's details");
   await details.getByLabel('Target URL').fill('https://example.org/moved');
   await details.getByRole('button', { name: 'Save' }).click();
@@ -208,4 +212,195 @@ test('disables, enables, re-targets and deletes a link, each checked against the
   await expect(app.getByRole('rowheader', { name: `${server.url}/keep/` })).toBeVisible();
   expect((await server.api('GET', '/api/v1/links/work', { key: alice })).status).toBe(404);
   expect((await server.resolve(shortUrl)).status).toBe(404);
+});
+
+// Export and import are the server's `/api/v1/links/export` and `/api/v1/links/import`. The page
+// must do exactly what the API does with the same request: hand over the export as a file, or
+// show the API's own message when it refuses (a server without those endpoints answers 404).
+test('exports the links as the API does and imports a file through the API', async ({ app, server }) => {
+  const alice = await server.createKey('alice');
+  await makeLinks(server, alice, ['exported']);
+  await signInWith(app, alice, 'alice');
+  await expect(app.getByRole('rowheader', { name: `${server.url}/exported/` })).toBeVisible();
+  await expectNoSeriousViolations(app, 'export and import');
+
+  for (const format of ['csv', 'json'] as const) {
+    const direct = await fetch(`${server.url}/api/v1/links/export?format=${format}`, {
+      headers: { 'X-API-Key': alice },
+    });
+    await app.getByLabel('Export format').selectOption(format);
+    if (direct.ok) {
+      const download = app.waitForEvent('download');
+      await app.getByRole('button', { name: 'Export' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^linklet-links-\\d{4}-\\d{2}-\\d{2}\\.${format}$`));
+      const saved = await file.createReadStream().then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString('utf8');
+      });
+      expect(saved).toContain('exported');
+      await expect(app.locator('#transfer-result')).toHaveText(`Saved ${file.suggestedFilename()}.`);
+    } else {
+      await app.getByRole('button', { name: 'Export' }).click();
+      await expect(app.locator('#transfer-error')).toHaveText((await direct.json()).message);
+    }
+  }
+
+  const csv = `code,short_url,original_url,created_at,expiration_date,status,clicks\nimported,${server.url}/imported/,https://example.com/imported,,,,\n`;
+  await app.getByRole('button', { name: 'Import' }).click();
+  await expect(app.locator('#transfer-error')).toHaveText('Choose a file to import first.');
+  await app
+    .getByLabel('Links file')
+    .setInputFiles({ name: 'links.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await app.getByRole('button', { name: 'Import' }).click();
+  await expect(app.locator('#transfer-result:not(:empty), #transfer-error:not([hidden])')).toHaveCount(1);
+  if (await app.locator('#transfer-error').isVisible()) {
+    const direct = await fetch(`${server.url}/api/v1/links/import`, {
+      method: 'POST',
+      headers: { 'X-API-Key': alice, 'Content-Type': 'text/csv' },
+      body: csv,
+    });
+    expect(direct.ok).toBe(false);
+    await expect(app.locator('#transfer-error')).toHaveText((await direct.json()).message);
+  } else {
+    await expect(app.locator('#transfer-result')).toHaveText(
+      'Imported: 1 created, 0 unchanged, 0 conflicts, 0 invalid, 0 skipped.',
+    );
+    await expect(app.getByRole('rowheader', { name: `${server.url}/imported/` })).toBeVisible();
+    expect(await server.resolve(`${server.url}/imported/`)).toEqual({
+      status: 302,
+      location: 'https://example.com/imported',
+    });
+  }
+});
+
+test.describe('in Korean', () => {
+  test.use({ uiLocale: 'ko-KR' });
+
+  test('the whole page speaks Korean: labels, buttons, expiry labels, dates, the table', async ({ app, server }) => {
+    await expect(app.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(app.getByRole('heading', { name: '링크 줄이기' })).toBeVisible();
+    await expect(app.getByLabel('만료 기간')).toContainText('1주');
+    await app.getByLabel('긴 URL').fill('https://example.com/한국어');
+    await app.getByLabel('사용자 지정 코드').fill('안녕');
+    await app.getByRole('button', { name: '줄이기' }).click();
+    await expect(app.getByRole('textbox', { name: '짧은 URL' })).toHaveValue(`${server.url}/안녕/`);
+    await expect(app.locator('#expires')).toHaveText(/오전|오후/);
+    await expectNoSeriousViolations(app, 'the Korean page');
+
+    const alice = await server.createKey('alice');
+    await app.getByLabel('API 키').fill(alice);
+    await app.getByRole('button', { name: '로그인' }).click();
+    await expect(app.getByText('alice(으)로 로그인했습니다.')).toBeVisible();
+    const table = app.getByRole('table', { name: '내 링크, 1쪽' });
+    await expect(table.getByRole('columnheader', { name: '대상' })).toBeVisible();
+    await app.getByRole('button', { name: '로그아웃' }).click();
+    await expect(app.getByRole('button', { name: '로그인' })).toBeVisible();
+  });
+});
+
+test('keyboard only: Tab reaches every action, Enter and Space work them, focus is always visible', async ({
+  app,
+  server,
+}) => {
+  const alice = await server.createKey('alice');
+  await makeLinks(server, alice, ['first', 'second']);
+  const focused = () =>
+    app.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return {
+        id: element.id,
+        action: element.dataset.action ?? '',
+        code: element.closest('tr')?.dataset.code ?? '',
+        name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
+        tag: element.tagName,
+        visible: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1,
+      };
+    });
+  /** Presses Tab until the focused element matches (at most 80 times), checking each stop shows focus. */
+  const tabTo = async (matches: (f: Awaited<ReturnType<typeof focused>>) => boolean, what: string) => {
+    for (let step = 0; step < 80; step++) {
+      await app.keyboard.press('Tab');
+      const now = await focused();
+      if (now.tag !== 'BODY') expect(now.visible, `focus ring on ${now.tag}#${now.id} ${now.name}`).toBe(true);
+      if (matches(now)) return;
+    }
+    throw new Error(`Tab never reached ${what}`);
+  };
+
+  await tabTo((f) => f.id === 'url', 'Long URL');
+  await app.keyboard.type('https://example.com/by-keyboard');
+  await tabTo((f) => f.id === 'code', 'Custom code');
+  await app.keyboard.type('keys');
+  await tabTo((f) => f.id === 'shorten', 'Shorten');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('textbox', { name: 'Short URL' })).toHaveValue(`${server.url}/keys/`);
+  expect((await focused()).id).toBe('copy');
+  await app.keyboard.press(' ');
+  await expect(app.getByRole('status')).toHaveText('Copied to the clipboard.');
+
+  await tabTo((f) => f.id === 'api-key', 'API key');
+  await app.keyboard.type(alice);
+  await app.keyboard.press('Enter');
+  await expect(app.getByText('Signed in as alice.')).toBeVisible();
+
+  // One lap over the signed-in page: every control is a Tab stop.
+  const stops = new Set<string>();
+  await app.locator('#sign-out').focus();
+  for (let step = 0; step < 60; step++) {
+    const now = await focused();
+    stops.add(now.action ? `${now.code}:${now.action}` : now.id);
+    await app.keyboard.press('Tab');
+  }
+  for (const code of ['first', 'second']) {
+    for (const action of ['copy', 'details', 'disable', 'delete']) expect(stops).toContain(`${code}:${action}`);
+  }
+  for (const id of ['sign-out', 'search', 'status-filter', 'export-format', 'export', 'import-file', 'import']) {
+    expect(stops).toContain(id);
+  }
+
+  await app.locator('#sign-out').focus();
+  await tabTo((f) => f.code === 'first' && f.action === 'disable', 'Disable of first');
+  await app.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await server.api('GET', '/api/v1/links/first', { key: alice })).body.data.status)
+    .toBe('disabled');
+  await expect.poll(async () => (await focused()).action).toBe('enable');
+  await app.keyboard.press(' ');
+  await expect
+    .poll(async () => (await server.api('GET', '/api/v1/links/first', { key: alice })).body.data.status)
+    .toBe('active');
+
+  await app.locator('#sign-out').focus();
+  await tabTo((f) => f.code === 'second' && f.action === 'details', 'Details of second');
+  await app.keyboard.press('Enter');
+  await tabTo((f) => f.tag === 'INPUT' && f.id.startsWith('target-'), 'Target URL');
+  await app.keyboard.press('ControlOrMeta+A');
+  await app.keyboard.type('https://example.org/typed');
+  await app.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await server.resolve(`${server.url}/second/`)).location)
+    .toBe('https://example.org/typed');
+
+  await app.locator('#sign-out').focus();
+  await tabTo((f) => f.code === 'second' && f.action === 'delete', 'Delete of second');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('dialog')).toBeVisible();
+  expect((await focused()).id).toBe('confirm-cancel');
+  await app.keyboard.press('Escape'); // no
+  await expect(app.getByRole('dialog')).toBeHidden();
+  expect((await server.resolve(`${server.url}/second/`)).status).toBe(302);
+  await app.locator('#sign-out').focus();
+  await tabTo((f) => f.code === 'second' && f.action === 'delete', 'Delete of second');
+  await app.keyboard.press('Enter');
+  await tabTo((f) => f.id === 'confirm-delete-button', 'the dialog’s Delete');
+  await app.keyboard.press(' ');
+  await expect.poll(async () => (await server.resolve(`${server.url}/second/`)).status).toBe(404);
+
+  await tabTo((f) => f.id === 'sign-out' || f.id === 'search', 'the links panel');
+  await app.locator('#sign-out').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

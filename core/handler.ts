@@ -166,7 +166,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const { webApp } = options;
   app.get('/', (c) => {
     if (webApp && acceptPrefersHtml(c.req.header('accept'))) return send(c, webAppPage(webApp));
-    return c.json(describeApi('v1', descriptionOptions), 200, webApp ? { Vary: 'Accept' } : {});
+    return c.json(describeApi('v1', descriptionOptions), 200, { Vary: 'Accept' });
   });
   app.all('/', notAllowed(READ_ALLOW));
   // Only GET (and HEAD): any other method on /assets/… stays the 404 of a path that is not a code.

@@ -60,8 +60,14 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
         body: await file.text(),
         contentType: isCsv ? 'text/csv' : 'application/json',
       });
-      const summary = [data.created, data.unchanged, data.conflict, data.invalid, data.skipped].map(String);
-      result.textContent = t('webImportDone', summary);
+      const { created, unchanged, conflict, invalid, skipped } = data;
+      result.textContent = t('webImportDone', [
+        String(created),
+        String(unchanged),
+        String(conflict),
+        String(invalid),
+        String(skipped),
+      ]);
       announce(result.textContent);
       const notCreated = (data.results ?? []).filter((row) => (row.status ?? row.result) !== 'created');
       problems.replaceChildren(

@@ -146,6 +146,7 @@ describe('the OpenAPI document', () => {
       '/api.php',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
+      '/assets/{file}',
       '/health',
       '/{code}',
       '/{code}/',
@@ -154,7 +155,9 @@ describe('the OpenAPI document', () => {
       expect(methodsOf(path)).toEqual(['get', 'head', 'options', 'post']);
     }
     expect(methodsOf('/api/v1/openapi.json')).toEqual(['get', 'head', 'options']);
-    for (const path of ['/', '/health', '/{code}', '/{code}/']) expect(methodsOf(path)).toEqual(['get', 'head']);
+    for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
+      expect(methodsOf(path)).toEqual(['get', 'head']);
+    }
   });
 
   it('declares the answers any request can get, and the API key schemes on the creates', () => {

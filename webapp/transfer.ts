@@ -61,13 +61,8 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
         contentType: isCsv ? 'text/csv' : 'application/json',
       });
       const { created, unchanged, conflict, invalid, skipped } = data;
-      result.textContent = t('webImportDone', [
-        String(created),
-        String(unchanged),
-        String(conflict),
-        String(invalid),
-        String(skipped),
-      ]);
+      const n = String;
+      result.textContent = t('webImportDone', [n(created), n(unchanged), n(conflict), n(invalid), n(skipped)]);
       announce(result.textContent);
       const notCreated = (data.results ?? []).filter((row) => (row.status ?? row.result) !== 'created');
       problems.replaceChildren(

@@ -1,4 +1,6 @@
+import { LinkletError } from '../core/errors.js';
 import type { ExpireDuration } from '../core/expiry.js';
+import { type ApiLink, readApiLink } from './api-reply.js';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -9,12 +11,20 @@ export interface ShortenInput {
   expire: ExpireDuration;
 }
 
-/** A link as the v1 API reports it. */
-export interface ApiLink {
-  shortUrl: string;
-  originalUrl: string;
-  code: string;
-  expiresAt: number;
+/**
+ * How long a request to a backend may take, answer body included. A server that accepts the
+ * connection and never answers would otherwise leave the popup on "Shortening…" and hold up
+ * every later sync while the worker lives.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Longer server messages are cut: every real Linklet message is far shorter. */
+const MAX_MESSAGE_LENGTH = 500;
+
+export interface RequestOptions {
+  /** Short URLs must lie under this base; the request's `base` when not given. */
+  shortUrlBase?: string;
+  timeoutMs?: number;
 }
 
 /** The backend answered with an error envelope: `message` is the API's own, shown as is. */
@@ -33,58 +43,78 @@ export class ApiError extends Error {
   }
 }
 
-/** The backend could not be reached at all (offline, refused, DNS, CORS). */
+/** The backend could not be reached at all (offline, refused, DNS, CORS) or did not answer in time. */
 export class UnreachableError extends Error {
   constructor(base: string, cause: unknown) {
-    super(`Could not reach ${base}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`Could not reach ${base}: ${reasonOf(cause)}`, { cause });
     this.name = 'UnreachableError';
   }
 }
 
+function reasonOf(cause: unknown): string {
+  if (cause instanceof DOMException && cause.name === 'TimeoutError') {
+    return 'it did not answer in time; check that the server is running, then try again.';
+  }
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 /**
  * Calls `POST {base}/api/v1/shorten`, the same request for the bundled backend and a companion
- * server. Resolves with the link, or rejects with `ApiError` (the backend said no) or
- * `UnreachableError` (nobody answered).
+ * server. Resolves with the link, or rejects with `ApiError` (the backend said no, or its answer
+ * broke a rule: see `readApiLink`) or `UnreachableError` (nobody answered in time).
  */
-export async function shortenVia(fetchLike: FetchLike, base: string, input: ShortenInput): Promise<ApiLink> {
+export async function shortenVia(
+  fetchLike: FetchLike,
+  base: string,
+  input: ShortenInput,
+  { shortUrlBase = base, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
+): Promise<ApiLink> {
   const body = JSON.stringify({
     original_url: input.url,
     custom_code: input.code || undefined,
     expire_duration: input.expire,
   });
+  // One deadline for the answer and its body: a server may send headers and then stall.
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
+  let envelope: Envelope;
   try {
     response = await fetchLike(`${base}/api/v1/shorten`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body,
+      signal,
     });
+    envelope = await readEnvelope(response, signal);
   } catch (error) {
-    throw new UnreachableError(base, error);
+    throw new UnreachableError(base, signal.aborted ? signal.reason : error);
   }
-  const envelope = await readEnvelope(response);
   if (response.status !== 201 || envelope.status !== 'success' || !envelope.data) {
-    throw new ApiError(response.status, envelope.message ?? `The server answered ${response.status}.`);
+    // The server's own words, cut short: a hostile one cannot flood the popup or the history.
+    const message = typeof envelope.message === 'string' ? envelope.message.slice(0, MAX_MESSAGE_LENGTH) : undefined;
+    throw new ApiError(response.status, message ?? `The server answered ${response.status}.`);
   }
-  const { data } = envelope;
-  return {
-    shortUrl: data.short_url,
-    originalUrl: data.original_url,
-    code: data.code,
-    expiresAt: Date.parse(data.expiration_date),
-  };
+  try {
+    return readApiLink(envelope.data, { url: input.url, code: input.code, shortUrlBase });
+  } catch (error) {
+    if (error instanceof LinkletError) throw new ApiError(response.status, error.message);
+    throw error;
+  }
 }
 
 interface Envelope {
-  status?: string;
-  message?: string;
-  data?: { short_url: string; original_url: string; code: string; expiration_date: string };
+  status?: unknown;
+  message?: unknown;
+  data?: unknown;
 }
 
-async function readEnvelope(response: Response): Promise<Envelope> {
+/** The JSON body; a body that is not JSON gets a message. Rejects only when the deadline passed. */
+async function readEnvelope(response: Response, signal: AbortSignal): Promise<Envelope> {
   try {
-    return (await response.json()) as Envelope;
-  } catch {
+    const json: unknown = await response.json();
+    return typeof json === 'object' && json !== null ? (json as Envelope) : {};
+  } catch (error) {
+    if (signal.aborted) throw error;
     return { message: `The server answered ${response.status} without a Linklet response; is this a Linklet server?` };
   }
 }

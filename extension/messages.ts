@@ -1,7 +1,9 @@
+import type { ApiCall } from './linklet-api.js';
+
 /** Every runtime message the extension's parts exchange; `type` tells them apart. */
 export type LinkletMessage =
+  | ApiCall
   | { type: 'linklet:fetch'; request: SerializedRequest }
-  | { type: 'linklet:sync'; force: boolean }
   | { type: 'linklet:copy'; text: string };
 
 export interface SerializedRequest {

@@ -1,6 +1,7 @@
 import { ApiError, type FetchLike, type ShortenInput, shortenVia, UnreachableError } from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
+import { openPageBase } from './local-backend.js';
 import type { Settings } from './settings.js';
 import { backoffDelay, serverShortUrl } from './sync.js';
 
@@ -11,6 +12,8 @@ export interface ShortenDeps {
   localFetch: FetchLike;
   localBase: string;
   serverFetch?: FetchLike;
+  /** How long the server may take to answer (`REQUEST_TIMEOUT_MS` when not given). */
+  timeoutMs?: number;
   now?: () => number;
   newId?: () => string;
 }
@@ -42,16 +45,16 @@ export async function shortenLink(input: ShortenInput, deps: ShortenDeps, reuse 
     attempts: 0,
   };
   let entry: HistoryEntry;
+  const local = () => shortenVia(deps.localFetch, deps.localBase, input, { shortUrlBase: openPageBase() });
   if (server === null) {
-    const link = await shortenVia(deps.localFetch, deps.localBase, input);
-    entry = { ...base, ...linkFields(link), status: 'local' };
+    entry = { ...base, ...linkFields(await local()), status: 'local' };
   } else {
     try {
-      const link = await shortenVia(deps.serverFetch ?? fetch, server, input);
+      const link = await shortenVia(deps.serverFetch ?? fetch, server, input, { timeoutMs: deps.timeoutMs });
       entry = { ...base, ...linkFields(link), status: 'synced' };
     } catch (error) {
       if (!(error instanceof UnreachableError || (error instanceof ApiError && error.retryable))) throw error;
-      const link = await shortenVia(deps.localFetch, deps.localBase, input);
+      const link = await local();
       entry = {
         ...base,
         ...linkFields(link),

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { FetchLike } from './api-client.js';
 import type { History } from './history.js';
+import { loadSettings } from './settings.js';
 import { nextSyncAt, type SyncReport, syncPending } from './sync.js';
 
 export const SYNC_ALARM = 'linklet-sync';
@@ -12,17 +13,32 @@ export interface SyncScheduler {
   run(options?: { force?: boolean }): Promise<SyncReport>;
 }
 
+export interface SchedulerOptions {
+  /** The configured server ('' in local mode), read at each run: the setting may have changed. */
+  server?: () => Promise<string>;
+  serverFetch?: FetchLike;
+  /** How long one request may take (`REQUEST_TIMEOUT_MS` when not given). */
+  timeoutMs?: number;
+}
+
 /**
  * Runs syncs one at a time: two overlapping pushes of one entry would make the second look like a
- * conflict with the first. The alarm survives the service worker being stopped between attempts.
+ * conflict with the first. Every request has a deadline, so a server that never answers ends a
+ * run (its links stay pending) instead of holding up every later one. The alarm survives the
+ * service worker being stopped between attempts.
  */
-export function createSyncScheduler(history: History, serverFetch: FetchLike = fetch): SyncScheduler {
+export function createSyncScheduler(history: History, options: SchedulerOptions = {}): SyncScheduler {
+  const server = options.server ?? (async () => (await loadSettings()).serverUrl);
   let last: Promise<unknown> = Promise.resolve();
   return {
-    run(options = {}) {
+    run({ force = false } = {}) {
       const current = last.then(async () => {
-        const report = await syncPending({ history, serverFetch }, options);
-        await scheduleAlarm(history);
+        const configured = await server();
+        const report = await syncPending(
+          { history, server: configured, serverFetch: options.serverFetch, timeoutMs: options.timeoutMs },
+          { force },
+        );
+        await scheduleAlarm(history, configured);
         return report;
       });
       last = current.catch(() => undefined);
@@ -31,8 +47,8 @@ export function createSyncScheduler(history: History, serverFetch: FetchLike = f
   };
 }
 
-async function scheduleAlarm(history: History): Promise<void> {
-  const due = await nextSyncAt(history);
+async function scheduleAlarm(history: History, server: string): Promise<void> {
+  const due = await nextSyncAt(history, server);
   if (due === undefined) {
     await browser.alarms.clear(SYNC_ALARM);
     return;

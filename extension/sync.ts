@@ -24,35 +24,40 @@ export interface SyncReport {
 
 export interface SyncDeps {
   history: History;
+  /** The configured companion server ('' in local mode): the only one links are pushed to. */
+  server: string;
   serverFetch?: FetchLike;
+  /** How long one request may take (`REQUEST_TIMEOUT_MS` when not given). */
+  timeoutMs?: number;
   now?: () => number;
 }
 
 /**
- * Pushes pending links to their servers, oldest first, each with its code. Due entries only,
- * unless `force` (the user asked). A 409 on a code the user chose becomes a `conflict`; on a
- * generated code the server is asked for a fresh one. When a server cannot be reached, every
- * remaining entry for it waits for the next attempt.
+ * Pushes pending links to the configured server, oldest first, each with its code. Due entries
+ * only, unless `force` (the user asked). A 409 on a code the user chose becomes a `conflict`; on
+ * a generated code the server is asked for a fresh one. When the server cannot be reached, every
+ * remaining entry waits for the next attempt. Entries bound to another server (the setting
+ * changed since) are left alone: a link goes only where the user points the extension now, and
+ * Retry re-binds one (see `rebind`).
  */
 export async function syncPending(deps: SyncDeps, { force = false } = {}): Promise<SyncReport> {
   const now = deps.now ?? Date.now;
   const report: SyncReport = { synced: 0, pending: 0, conflicts: 0, failed: 0 };
-  const down = new Map<string, string>();
+  let downMessage: string | undefined;
   for (const entry of await deps.history.pending()) {
-    if (entry.server === null) continue;
+    if (deps.server === '' || entry.server !== deps.server) continue;
     if (!force && (entry.nextAttemptAt ?? 0) > now()) {
       report.pending++;
       continue;
     }
-    // Its server just failed another entry: count this one's attempt without another request.
-    const downMessage = down.get(entry.server);
+    // The server just failed another entry: count this one's attempt without another request.
     if (downMessage !== undefined) {
       await deps.history.put(postponed(entry, downMessage, now()));
       report.pending++;
       continue;
     }
-    const next = await push(entry, deps.serverFetch ?? fetch, now());
-    if (next.status === 'pending') down.set(entry.server, next.message ?? '');
+    const next = await push(entry, { fetch: deps.serverFetch ?? fetch, timeoutMs: deps.timeoutMs }, now());
+    if (next.status === 'pending') downMessage = next.message ?? '';
     await deps.history.put(next);
     report[
       next.status === 'synced'
@@ -67,15 +72,19 @@ export async function syncPending(deps: SyncDeps, { force = false } = {}): Promi
   return report;
 }
 
-async function push(entry: HistoryEntry, serverFetch: FetchLike, now: number): Promise<HistoryEntry> {
+async function push(
+  entry: HistoryEntry,
+  transport: { fetch: FetchLike; timeoutMs: number | undefined },
+  now: number,
+): Promise<HistoryEntry> {
   const server = entry.server as string;
   const input = { url: entry.originalUrl, code: entry.code, expire: entry.expire };
   try {
-    return synced(entry, await shortenVia(serverFetch, server, input));
+    return synced(entry, await shortenVia(transport.fetch, server, input, { timeoutMs: transport.timeoutMs }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && !entry.customCode) {
       // The server holds this code for another link, so its short URL is no longer this link's.
-      return push({ ...entry, code: '', shortUrl: '' }, serverFetch, now);
+      return push({ ...entry, code: '', shortUrl: '' }, transport, now);
     }
     if (error instanceof ApiError && error.status === 409)
       return { ...entry, status: 'conflict', message: error.message };
@@ -101,9 +110,19 @@ function postponed(entry: HistoryEntry, message: string, now: number): HistoryEn
   return { ...entry, status: 'pending', attempts, nextAttemptAt: now + backoffDelay(attempts), message };
 }
 
-/** Earliest moment a pending entry is due, for the alarm; undefined when nothing waits. */
-export async function nextSyncAt(history: History): Promise<number | undefined> {
-  const due = (await history.pending()).map((entry) => entry.nextAttemptAt ?? 0);
+/**
+ * A link waiting (or refused) on one server, bound to `server` instead: the same code and a due
+ * push, its short URL the one it will have there. What Retry does for a link made for a server
+ * the user no longer uses, and what an import does with another browser's pending links.
+ */
+export function rebind(entry: HistoryEntry, server: string, now: number): HistoryEntry {
+  return { ...entry, server, shortUrl: serverShortUrl(server, entry.code), status: 'pending', nextAttemptAt: now };
+}
+
+/** Earliest moment a pending entry for `server` is due, for the alarm; undefined when nothing waits. */
+export async function nextSyncAt(history: History, server: string): Promise<number | undefined> {
+  const waiting = (await history.pending()).filter((entry) => server !== '' && entry.server === server);
+  const due = waiting.map((entry) => entry.nextAttemptAt ?? 0);
   return due.length === 0 ? undefined : Math.min(...due);
 }
 

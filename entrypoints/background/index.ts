@@ -10,13 +10,15 @@ import { createLocalBackend } from '../../extension/create-local-backend.js';
 import { createHistory } from '../../extension/history.js';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
-import { isBackendPath, localBase, routeToHandler } from '../../extension/local-backend.js';
+import { createLinkService } from '../../extension/link-service.js';
+import { answerApiCall, isApiCall } from '../../extension/linklet-api.js';
+import { isBackendPath } from '../../extension/local-backend.js';
 import { answerFetchMessage } from '../../extension/message-transport.js';
 import { isLinkletMessage } from '../../extension/messages.js';
 import { copyFromBackground } from '../../extension/offscreen-clipboard.js';
+import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, settingsItem } from '../../extension/settings.js';
 import { notify } from '../../extension/shorten-and-announce.js';
-import { shortenLink } from '../../extension/shorten-link.js';
 import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync-scheduler.js';
 
 /** The service worker's fetch event; the extension is typed against DOM, which lacks it. */
@@ -24,6 +26,12 @@ interface FetchEvent extends Event {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+
+/** The activate event, and the service worker's `clients`; DOM's types lack both. */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+declare const clients: { claim(): Promise<void> } | undefined;
 
 // Wiring only: every behaviour lives in extension/ and core/. Listeners are added synchronously in
 // main() so the browser finds them when it wakes the worker for an event.
@@ -33,24 +41,22 @@ export default defineBackground({
     const store = createIdbLinkStore(() => openLinkletDb());
     const history = createHistory(() => openLinkletDb());
     const handle = createLocalBackend(store);
-    const origin = localBase();
     const sync = createSyncScheduler(history);
+    // The one shorten-and-record flow, behind the popup, the context menu and the shortcut.
+    const service = createLinkService({ store, history, handle, sync });
     const announceDeps = {
-      shorten: async (url: string) => {
-        const settings = await loadSettings();
-        const localFetch = routeToHandler(handle, origin);
-        const entry = await shortenLink(
-          { url, expire: settings.defaultExpire },
-          { settings, history, localFetch, localBase: origin },
-          true,
-        );
-        if (entry.status === 'pending') void sync.run();
-        return entry;
-      },
-      copy: copyFromBackground,
+      shorten: (url: string) => service.shorten({ url }, { reuse: true }),
+      // A record from before the reply checks may hold a URL that must not reach the clipboard.
+      copy: async (text: string) => isOpenableShortUrl(text) && copyFromBackground(text),
       notify,
       autoCopy: async () => (await loadSettings()).autoCopy,
     };
+
+    // Pages opened before this worker activated (the first popup after install) are not
+    // controlled by it, so their fetches of the extension origin would miss the handler below.
+    if (typeof clients !== 'undefined') {
+      self.addEventListener('activate', (event) => (event as ExtendableEvent).waitUntil(clients.claim()));
+    }
 
     // Chromium: extension pages fetch the extension origin and this worker answers.
     self.addEventListener('fetch', (event) => {
@@ -61,10 +67,11 @@ export default defineBackground({
     });
 
     browser.runtime.onMessage.addListener((message: unknown) => {
+      // Pages (popup, options) ask for everything through the one typed API.
+      if (isApiCall(message)) return answerApiCall(message, service);
       if (!isLinkletMessage(message)) return undefined;
-      // Firefox: no service worker to intercept fetches, so pages send requests as messages.
+      // Firefox: no service worker to intercept fetches, so a page's request to the local API comes as a message.
       if (message.type === 'linklet:fetch') return answerFetchMessage(message.request, handle);
-      if (message.type === 'linklet:sync') return sync.run({ force: message.force });
       return undefined;
     });
 
@@ -88,7 +95,7 @@ export default defineBackground({
         onContextMenuClick: (info: Parameters<typeof handleContextMenuClick>[0], tab?: { url?: string }) =>
           handleContextMenuClick(info, tab, announceDeps),
         onCommand: (command: string, tab?: { url?: string }) => handleCommand(command, tab, announceDeps),
-        sync: (force = true) => sync.run({ force }),
+        sync: (force = true) => service.sync({ force }),
       },
     });
   },

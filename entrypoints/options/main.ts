@@ -1,18 +1,13 @@
-import { browser } from 'wxt/browser';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
-import { createHistory } from '../../extension/history.js';
-import { parseHistoryFile, toHistoryFile } from '../../extension/history-file.js';
 import { localizePage, t } from '../../extension/i18n.js';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { importHistory } from '../../extension/import-history.js';
-import { openLinkletDb } from '../../extension/link-db.js';
 import { probeServer } from '../../extension/probe-server.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
-import { queueLocalLinks } from '../../extension/sync.js';
+import { backgroundApi } from '../../extension/ui/background-api.js';
 import { expireLabel } from '../../extension/ui/expire-label.js';
 
+// The settings live in extension storage; the links are the background's, asked for through its API.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-const history = createHistory(() => openLinkletDb());
+const api = backgroundApi();
 
 function report(selector: string, message: string, ok: boolean): void {
   $(selector).textContent = message;
@@ -54,18 +49,20 @@ async function save(): Promise<void> {
 async function uploadLocal(): Promise<void> {
   const { serverUrl } = await loadSettings();
   if (!serverUrl) return report('#data-status', t('uploadNeedsServer'), false);
-  const queued = await queueLocalLinks(history, serverUrl, Date.now());
-  const result = await browser.runtime.sendMessage({ type: 'linklet:sync', force: true });
-  const { synced = 0, conflicts = 0, failed = 0, pending = 0 } = (result ?? {}) as Record<string, number>;
-  report(
-    '#data-status',
-    t('uploadDone', [String(queued), String(synced), String(pending), String(conflicts + failed)]),
-    true,
-  );
+  try {
+    const { queued, synced, conflicts, failed, pending } = await api.uploadLocalLinks();
+    report(
+      '#data-status',
+      t('uploadDone', [String(queued), String(synced), String(pending), String(conflicts + failed)]),
+      true,
+    );
+  } catch (error) {
+    report('#data-status', error instanceof Error ? error.message : String(error), false);
+  }
 }
 
 async function exportHistory(): Promise<void> {
-  const blob = new Blob([toHistoryFile(await history.list(), Date.now())], { type: 'application/json' });
+  const blob = new Blob([await api.exportHistory()], { type: 'application/json' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = `linklet-history-${new Date().toISOString().slice(0, 10)}.json`;
@@ -75,14 +72,12 @@ async function exportHistory(): Promise<void> {
 
 async function importFile(file: File): Promise<void> {
   try {
-    const entries = parseHistoryFile(await file.text());
-    const store = createIdbLinkStore(() => openLinkletDb());
-    const result = await importHistory(entries, { history, store, now: Date.now() });
-    report(
-      '#data-status',
-      t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)]),
-      true,
-    );
+    const result = await api.importHistory(await file.text());
+    const { serverUrl } = await loadSettings();
+    const parts = [t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)])];
+    if (result.rebound > 0) parts.push(t('importRebound', [String(result.rebound), serverUrl]));
+    if (result.dropped > 0) parts.push(t('importDropped', [String(result.dropped)]));
+    report('#data-status', parts.join(' '), true);
   } catch (error) {
     report('#data-status', error instanceof Error ? error.message : String(error), false);
   }

@@ -1,5 +1,7 @@
 import type { HistoryEntry } from '../../extension/history-entry.js';
 import { t } from '../../extension/i18n.js';
+import { isOpenableShortUrl } from '../../extension/openable-url.js';
+import { displayUrl } from '../../extension/ui/display-url.js';
 import { formatDateTime } from '../../extension/ui/format-date.js';
 import { statusLabel } from '../../extension/ui/status-label.js';
 
@@ -24,8 +26,8 @@ function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entr
   item.dataset.status = entry.status;
 
   const shortUrl = element('div', 'short-url', entry.shortUrl || t('waitingForServer'));
-  const original = element('div', 'original-url', entry.originalUrl);
-  original.title = entry.originalUrl;
+  const original = element('div', 'original-url', displayUrl(entry.originalUrl));
+  original.title = original.textContent ?? '';
   const badge = element('span', 'badge state', statusLabel(entry.status));
   badge.dataset.status = entry.status;
   const meta = element('div', 'muted', `${t('expiresLabel')} ${formatDateTime(entry.expiresAt)} `);
@@ -37,7 +39,8 @@ function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entr
 
   const actions = element('div', 'actions', '');
   const buttons: [HistoryAction, string][] = [];
-  if (entry.shortUrl) buttons.push(['copy', t('copy')], ['open', t('open')]);
+  // Only a web URL or this extension's open page may be copied or opened.
+  if (entry.shortUrl && isOpenableShortUrl(entry.shortUrl)) buttons.push(['copy', t('copy')], ['open', t('open')]);
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);
@@ -45,7 +48,7 @@ function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entr
   for (const [action, label] of buttons) {
     const button = element('button', action, label) as HTMLButtonElement;
     button.type = 'button';
-    button.setAttribute('aria-label', `${label}: ${entry.shortUrl || entry.originalUrl}`);
+    button.setAttribute('aria-label', `${label}: ${entry.shortUrl || displayUrl(entry.originalUrl)}`);
     button.addEventListener('click', () => onAction(action, entry));
     actions.append(button);
   }

@@ -1,42 +1,45 @@
 import { browser } from 'wxt/browser';
-import { codeKey } from '../../core/code.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
-import { ApiError } from '../../extension/api-client.js';
-import { createHistory } from '../../extension/history.js';
 import type { HistoryEntry } from '../../extension/history-entry.js';
 import { localizePage, t } from '../../extension/i18n.js';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { openLinkletDb } from '../../extension/link-db.js';
-import { localBase } from '../../extension/local-backend.js';
+import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
-import { shortenLink } from '../../extension/shorten-link.js';
+import { backgroundApi } from '../../extension/ui/background-api.js';
 import { copyText } from '../../extension/ui/copy-text.js';
 import { expireLabel } from '../../extension/ui/expire-label.js';
-import { formatDateTime } from '../../extension/ui/format-date.js';
-import { pageFetch } from '../../extension/ui/page-fetch.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
 import { showResult } from './result-view.js';
 
+// A view: the background makes, records, syncs and deletes links; the popup asks and shows.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-const history = createHistory(() => openLinkletDb());
-const store = createIdbLinkStore(() => openLinkletDb());
+const api = backgroundApi();
 
 function say(message: string): void {
   $('#status').textContent = message;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function showError(message: string | undefined): void {
   $('#error').textContent = message ?? '';
   $('#error').hidden = !message;
 }
 
+/** Shows the background's history; if it cannot answer, says so instead of leaving a stale list. */
 async function refreshHistory(): Promise<void> {
-  const entries = await history.list({ query: $<HTMLInputElement>('#search').value, limit: 100 });
-  renderHistory($('#history'), entries, (action, entry) => void onHistoryAction(action, entry));
-  $('#history-empty').hidden = entries.length > 0;
+  try {
+    const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+    renderHistory($('#history'), entries, (action, entry) => {
+      onHistoryAction(action, entry).catch((error) => showError(messageOf(error)));
+    });
+    $('#history-empty').hidden = entries.length > 0;
+  } catch (error) {
+    showError(messageOf(error));
+  }
 }
 
 async function copyAndSay(text: string): Promise<void> {
+  if (!isOpenableShortUrl(text)) return showError(t('errorNotAWebLink'));
   say((await copyText(text)) ? t('copied') : t('copyFailed'));
 }
 
@@ -45,7 +48,7 @@ async function copyAndSay(text: string): Promise<void> {
  * pending link now; without it only due ones go and the alarm is set for the rest.
  */
 async function syncNow(force: boolean): Promise<void> {
-  await browser.runtime.sendMessage({ type: 'linklet:sync', force }).catch(() => undefined);
+  await api.sync({ force }).catch(() => undefined);
   await refreshHistory();
 }
 
@@ -54,61 +57,44 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
   say(t('shortening'));
   $<HTMLButtonElement>('#shorten').disabled = true;
   try {
-    const entry = await shortenLink(
-      { url, code, expire },
-      { settings, history, localFetch: pageFetch(), localBase: localBase() },
-      reuse,
-    );
+    // The background also starts the sync of a pending link.
+    const entry = await api.shorten({ url, code, expire }, { reuse });
+    // A record from before the checks (reused) may hold a URL that must not leave the extension.
+    if (entry.shortUrl && !isOpenableShortUrl(entry.shortUrl)) throw new Error(t('errorNotAWebLink'));
     showResult(entry);
     if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl);
     else say(t('shortened'));
     $('#copy').focus();
-    if (entry.status === 'pending') void syncNow(false);
   } catch (error) {
     say('');
-    showError(await errorMessage(error, settings, code));
+    showError(messageOf(error));
   } finally {
     $<HTMLButtonElement>('#shorten').disabled = false;
     await refreshHistory();
   }
 }
 
-/**
- * The message for a failed shorten, as the backend worded it. The v1 409 for a taken code does
- * not say when the code frees up (only the legacy one does), so when this browser knows the
- * holder (the bundled backend's store, or a link made here on the server) its expiry is added.
- */
-async function errorMessage(error: unknown, settings: Settings, code: string): Promise<string> {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof ApiError && error.status === 409 && code)) return message;
-  const key = codeKey(code);
-  const freeAt = settings.serverUrl
-    ? (await history.list()).find(
-        (entry) => entry.server === settings.serverUrl && entry.status === 'synced' && codeKey(entry.code) === key,
-      )?.expiresAt
-    : (await store.findByCodeKey(key))?.expiresAt;
-  return freeAt && freeAt > Date.now() ? `${message} ${t('codeFreeAfter', [formatDateTime(freeAt)])}` : message;
-}
-
 async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Promise<void> {
   if (action === 'copy') return copyAndSay(entry.shortUrl);
   if (action === 'open') {
+    // Only web URLs and this extension's open page: never `data:`, `file:` or `chrome:`.
+    if (!isOpenableShortUrl(entry.shortUrl)) return showError(t('errorNotAWebLink'));
     await browser.tabs.create({ url: entry.shortUrl });
     return;
   }
   if (action === 'delete') {
-    await history.remove(entry.id);
-    if (entry.status === 'local') await store.deleteByCodeKey(codeKey(entry.code));
+    await api.deleteLink(entry.id);
     say(t('deleted'));
     return refreshHistory();
   }
-  const retried: HistoryEntry =
-    action === 'new-code'
-      ? { ...entry, code: '', customCode: false, shortUrl: '', status: 'pending' }
-      : { ...entry, status: 'pending' };
-  await history.put({ ...retried, nextAttemptAt: Date.now() });
   say(t('retrying'));
-  await syncNow(true);
+  try {
+    await api.retryLink(entry.id, { newCode: action === 'new-code' });
+  } catch (error) {
+    say('');
+    showError(messageOf(error));
+  }
+  await refreshHistory();
 }
 
 async function main(): Promise<void> {

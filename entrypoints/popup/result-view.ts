@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../../extension/history-entry.js';
 import { t } from '../../extension/i18n.js';
-import { formatDateTime } from '../../extension/ui/format-date.js';
+import { formatDateTime, isoDateTime } from '../../extension/ui/format-date.js';
 import { qrCodeSvg } from '../../extension/ui/qr-code.js';
 import { statusLabel } from '../../extension/ui/status-label.js';
 
@@ -16,7 +16,7 @@ export function showResult(entry: HistoryEntry): void {
   input.value = entry.shortUrl;
   state.textContent = statusLabel(entry.status);
   state.dataset.status = entry.status;
-  expires.dateTime = new Date(entry.expiresAt).toISOString();
+  expires.dateTime = isoDateTime(entry.expiresAt);
   expires.textContent = formatDateTime(entry.expiresAt);
   message.hidden = entry.status !== 'pending';
   message.textContent = entry.status === 'pending' ? t('pendingExplained') : '';

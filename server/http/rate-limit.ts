@@ -128,6 +128,6 @@ export function createRateLimiter(options: RateLimitOptions) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** Requests never limited: CORS preflights (no work, and a refused one reads as a CORS error) and health checks. */
-export function isExempt(req: IncomingMessage): boolean {
-  return req.method === 'OPTIONS' || req.url === '/health';
+export function isExempt(req: Pick<IncomingMessage, 'method' | 'url'>): boolean {
+  return req.method === 'OPTIONS' || req.url === '/health' || req.url?.startsWith('/health?') === true;
 }

@@ -45,6 +45,55 @@ export interface ExtensionBrowser {
 
 /** Launches Chromium with the built extension in a fresh, throwaway profile. */
 export async function launchExtension(): Promise<ExtensionBrowser> {
+  const context = await launchChromium([
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+  ]);
+  try {
+    return await extensionIn(context, await backgroundWorker(context));
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * Chromium without the extension, and a way to install it later (CDP `Extensions.loadUnpacked`),
+ * as a user does from the store: resolves as soon as the new extension's worker appears, the
+ * moment its first popup may be opened.
+ */
+export async function launchThenInstall(): Promise<{ context: BrowserContext; install(): Promise<ExtensionBrowser> }> {
+  const context = await launchChromium([]);
+  return {
+    context,
+    async install() {
+      const browser = context.browser();
+      if (!browser) throw new Error('The persistent context has no Browser to open a CDP session on.');
+      const appeared = context.waitForEvent('serviceworker', {
+        predicate: (worker) => worker.url().startsWith('chrome-extension://'),
+        timeout: 30_000,
+      });
+      const cdp = await browser.newBrowserCDPSession();
+      await cdp.send('Extensions.loadUnpacked', { path: EXTENSION_DIR });
+      await cdp.detach();
+      return extensionIn(context, await appeared);
+    },
+  };
+}
+
+function extensionIn(context: BrowserContext, worker: Worker): ExtensionBrowser {
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    origin: `chrome-extension://${extensionId}`,
+    // The worker may be stopped when idle and started again: look it up each time.
+    serviceWorker: () => backgroundWorker(context),
+    close: () => context.close(),
+  };
+}
+
+async function launchChromium(extensionArgs: string[]): Promise<BrowserContext> {
   if (!existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`${EXTENSION_DIR} has no manifest.json; build the extension with \`npx wxt build\`.`);
   }
@@ -57,37 +106,22 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     '--disable-sync',
     // The UI language decides the extension's messages; the tests read English ones.
     '--lang=en-US',
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
-    // Lets CDP's Extensions.triggerAction click the toolbar button.
+    ...extensionArgs,
+    // Lets CDP's Extensions.triggerAction click the toolbar button (and loadUnpacked install).
     '--enable-unsafe-extension-debugging',
   ];
   // Chromium's sandbox cannot start as root (containers, CI); everyone else keeps it.
   if (process.getuid?.() === 0) args.unshift('--no-sandbox');
   // '' = a fresh temporary user-data dir, deleted on close.
-  const context = await chromium.launchPersistentContext('', {
+  return chromium.launchPersistentContext('', {
     executablePath: chromiumPath(),
     headless: true,
     args,
+    // Playwright would add --disable-extensions, which also refuses a later install.
+    ignoreDefaultArgs: ['--disable-extensions'],
     // Downloads (the history export) are kept until the context closes.
     acceptDownloads: true,
   });
-  try {
-    const worker = await backgroundWorker(context);
-    const extensionId = new URL(worker.url()).host;
-    const origin = `chrome-extension://${extensionId}`;
-    return {
-      context,
-      extensionId,
-      origin,
-      // The worker may be stopped when idle and started again: look it up each time.
-      serviceWorker: () => backgroundWorker(context),
-      close: () => context.close(),
-    };
-  } catch (error) {
-    await context.close();
-    throw error;
-  }
 }
 
 async function backgroundWorker(context: BrowserContext): Promise<Worker> {

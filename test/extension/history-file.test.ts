@@ -8,7 +8,8 @@ import { parseHistoryFile, toHistoryFile } from '../../extension/history-file.js
 import { createIdbLinkStore, type IdbLinkStore } from '../../extension/idb-link-store.js';
 import { importHistory } from '../../extension/import-history.js';
 import { openLinkletDb } from '../../extension/link-db.js';
-import { entry, freshDbName, freshHistory, NOW } from './helpers.js';
+import { openPageBase } from '../../extension/local-backend.js';
+import { entry, freshDbName, freshHistory, NOW, SERVER } from './helpers.js';
 
 const DAY = 86_400_000;
 const local = (code: string, overrides: Partial<HistoryEntry> = {}) =>
@@ -90,6 +91,40 @@ describe('history file', () => {
   ])('refuses a link with %s, naming its path', (_, change, path) => {
     expect(() => parseHistoryFile(fileWith(change))).toThrow(`(${path}: `);
   });
+
+  // Crafted files: each of these once went into IndexedDB, and some opened or broke the popup.
+  type Link = Record<string, unknown>;
+  it.each([
+    ['a reserved code', 0, (l: Link) => (l.code = 'API'), 'links.0.code'],
+    ['a code with / ? <', 0, (l: Link) => (l.code = 'a/b?<x>'), 'links.0.code'],
+    ['a code of 65 characters', 1, (l: Link) => (l.code = 'x'.repeat(65)), 'links.1.code'],
+    ['an empty code on a synced link', 1, (l: Link) => (l.code = ''), 'links.1.code'],
+    ['a URL with credentials', 1, (l: Link) => (l.originalUrl = 'https://user:pw@example.com/'), 'links.1.originalUrl'],
+    ['a URL with a space', 1, (l: Link) => (l.originalUrl = 'https://example.com/a b'), 'links.1.originalUrl'],
+    ['an expiry no Date can hold', 1, (l: Link) => (l.expiresAt = 1e300), 'links.1.expiresAt'],
+    ['a creation date no Date can hold', 2, (l: Link) => (l.createdAt = -1e300), 'links.2.createdAt'],
+    ['a fractional attempt count', 2, (l: Link) => (l.attempts = 1.5), 'links.2.attempts'],
+    [
+      'a data: short URL on a synced link',
+      1,
+      (l: Link) => (l.shortUrl = 'data:text/html,<script>'),
+      'links.1.shortUrl',
+    ],
+    ['a short URL on another host', 1, (l: Link) => (l.shortUrl = 'https://evil.example/x/'), 'links.1.shortUrl'],
+    [
+      'a javascript: local short URL',
+      0,
+      (l: Link) => (l.shortUrl = 'javascript:alert(1)//open.html#/'),
+      'links.0.shortUrl',
+    ],
+    ['a local link bound to a server', 0, (l: Link) => (l.server = SERVER), 'links.0.server'],
+    ['a synced link without a server', 1, (l: Link) => (l.server = null), 'links.1.server'],
+    ['a server with a query', 2, (l: Link) => (l.server = `${SERVER}/?x=1`), 'links.2.server'],
+  ])('refuses %s', (_, index, change, path) => {
+    const file = JSON.parse(toHistoryFile(sample, NOW));
+    change(file.links[index]);
+    expect(() => parseHistoryFile(JSON.stringify(file))).toThrow(`(${path}: `);
+  });
 });
 
 describe('importHistory', () => {
@@ -108,15 +143,21 @@ describe('importHistory', () => {
     await store.close();
     await deleteDB(storeDb);
   });
+  const deps = (server = SERVER) => ({ history, store, now: NOW, server, openPageBase: openPageBase() });
+  /** A local link as this browser records it: its short URL opens this extension's page. */
+  const here = (made: HistoryEntry) =>
+    made.status === 'local' ? { ...made, shortUrl: `${openPageBase()}/${made.code}/` } : made;
 
   it('adds every entry and gives active local links back to the bundled backend', async () => {
     const entries = parseHistoryFile(toHistoryFile(sample, NOW));
-    expect(await importHistory(entries, { history, store, now: NOW })).toEqual({
+    expect(await importHistory(entries, deps())).toEqual({
       added: 5,
       skipped: 0,
       conflicts: 0,
+      rebound: 0,
+      dropped: 0,
     });
-    for (const made of sample) expect(await history.get(made.id)).toEqual(made);
+    for (const made of sample) expect(await history.get(made.id)).toEqual(here(made));
 
     const resolved = await resolveCode(encodeURIComponent('loc한글'), store, NOW + 1000);
     expect(resolved).toEqual({
@@ -137,12 +178,12 @@ describe('importHistory', () => {
   it('skips entries already in the history and keeps them as they are', async () => {
     const mine = entry({ id: 'synced', code: 'syn2345', status: 'synced', message: 'mine' });
     await history.put(mine);
-    const report = await importHistory(sample, { history, store, now: NOW });
-    expect(report).toEqual({ added: 4, skipped: 1, conflicts: 0 });
+    const report = await importHistory(sample, deps());
+    expect(report).toEqual({ added: 4, skipped: 1, conflicts: 0, rebound: 0, dropped: 0 });
     expect(await history.get('synced')).toEqual(mine);
 
     // Importing the same file twice adds nothing.
-    expect(await importHistory(sample, { history, store, now: NOW })).toEqual({ added: 0, skipped: 5, conflicts: 0 });
+    expect(await importHistory(sample, deps())).toMatchObject({ added: 0, skipped: 5, conflicts: 0 });
     expect(await history.list()).toHaveLength(5);
   });
 
@@ -156,26 +197,30 @@ describe('importHistory', () => {
     };
     await store.create(holder, NOW);
     const incoming = local('SHARED', { originalUrl: 'https://there.example/' });
-    expect(await importHistory([incoming], { history, store, now: NOW })).toEqual({
+    expect(await importHistory([incoming], deps())).toEqual({
       added: 1,
       skipped: 0,
       conflicts: 1,
+      rebound: 0,
+      dropped: 0,
     });
     expect(await store.findByCodeKey('shared')).toEqual(holder);
-    expect(await history.get(incoming.id)).toEqual(incoming);
+    expect(await history.get(incoming.id)).toEqual(here(incoming));
   });
 
   it('records an expired local link without restoring it', async () => {
     const expired = local('old2345', { createdAt: NOW - 2 * DAY, expiresAt: NOW - DAY });
     const endsNow = local('now2345', { expiresAt: NOW });
-    expect(await importHistory([expired, endsNow], { history, store, now: NOW })).toEqual({
+    expect(await importHistory([expired, endsNow], deps())).toEqual({
       added: 2,
       skipped: 0,
       conflicts: 0,
+      rebound: 0,
+      dropped: 0,
     });
     expect(await store.findByCodeKey('old2345')).toBeUndefined();
     expect(await store.findByCodeKey('now2345')).toBeUndefined();
-    expect(await history.get(expired.id)).toEqual(expired);
+    expect(await history.get(expired.id)).toEqual(here(expired));
   });
 
   it('replaces an expired holder of the code here', async () => {
@@ -183,15 +228,40 @@ describe('importHistory', () => {
       { code: 'reuse', codeKey: 'reuse', originalUrl: 'https://old.example/', createdAt: 0, expiresAt: NOW - 1 },
       NOW - DAY,
     );
-    const report = await importHistory([local('reuse')], { history, store, now: NOW });
+    const report = await importHistory([local('reuse')], deps());
     expect(report.conflicts).toBe(0);
     expect((await store.findByCodeKey('reuse'))?.originalUrl).toBe('https://example.com/reuse');
   });
 
-  it('imports links of any server as they are', async () => {
-    const other = entry({ id: 'other', server: 'https://other.example', shortUrl: 'https://other.example/x/' });
-    await importHistory([other], { history, store, now: NOW });
-    expect(await history.get('other')).toEqual(other);
-    expect((await history.pending()).map((e) => e.server)).toEqual(['https://other.example']);
+  it('binds pending links for another server to the configured one, or drops them in local mode', async () => {
+    const other = 'https://other.example';
+    const waiting = entry({
+      id: 'waiting',
+      code: 'wait234',
+      server: other,
+      shortUrl: `${other}/wait234/`,
+      attempts: 3,
+    });
+    const done = entry({ id: 'done', code: 'done234', status: 'synced', server: other, shortUrl: `${other}/done234/` });
+    expect(await importHistory([waiting, done], deps())).toMatchObject({ added: 2, rebound: 1, dropped: 0 });
+    expect(await history.get('waiting')).toEqual({
+      ...waiting,
+      server: SERVER,
+      shortUrl: `${SERVER}/wait234/`,
+      nextAttemptAt: NOW,
+    });
+    // A link already on the other server is a record of it, not a request to send.
+    expect(await history.get('done')).toEqual(done);
+    expect((await history.pending()).map((e) => e.server)).toEqual([SERVER]);
+
+    const again = entry({ id: 'again', code: 'again23', server: other, shortUrl: `${other}/again23/` });
+    expect(await importHistory([again], deps(''))).toMatchObject({ added: 0, rebound: 0, dropped: 1 });
+    expect(await history.get('again')).toBeUndefined();
+  });
+
+  it("gives an imported local link this browser's short URL, whatever the file said", async () => {
+    const foreign = local('Fx2345', { shortUrl: 'moz-extension://0b1c-uuid/open.html#/Fx2345/' });
+    await importHistory([foreign], deps());
+    expect((await history.get(foreign.id))?.shortUrl).toBe(`${openPageBase()}/Fx2345/`);
   });
 });

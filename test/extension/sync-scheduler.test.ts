@@ -1,18 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { History } from '../../extension/history.js';
+import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
 import { backoffDelay } from '../../extension/sync.js';
 import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync-scheduler.js';
-import { entry, freshHistory, linkletServer, NOW, serverDown, useMockServer } from './helpers.js';
+import { entry, freshHistory, linkletServer, NOW, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();
 
 let history: History;
 let dispose: () => Promise<void>;
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   ({ history, dispose } = freshHistory());
+  // The scheduler reads the configured server at each run, as the background's does.
+  await settingsItem.setValue({ ...DEFAULT_SETTINGS, serverUrl: SERVER });
 });
 afterEach(async () => {
   vi.useRealTimers();

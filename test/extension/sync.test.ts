@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => dispose());
 
-const sync = (at = NOW, force = false) => syncPending({ history, now: () => at }, { force });
+const sync = (at = NOW, force = false) => syncPending({ history, server: SERVER, now: () => at }, { force });
 
 /** The server answers every shorten with this envelope (201), echoing the code it was sent. */
 function acceptAll(base = SERVER, expiration = '2026-05-27T09:30:00.000Z') {
@@ -159,21 +159,17 @@ describe('syncPending', () => {
   });
 
   it('keeps a link pending with backoff when the server cannot be reached, and spares the server the rest', async () => {
-    server.use(serverDown, acceptAll(OTHER));
+    server.use(serverDown);
     await history.put(entry({ id: 'first', code: 'first11', createdAt: NOW - 3000, attempts: 0 }));
     await history.put(entry({ id: 'second', code: 'second2', createdAt: NOW - 2000, attempts: 2 }));
-    await history.put(entry({ id: 'elsewhere', code: 'else333', createdAt: NOW - 1000, server: OTHER }));
     await history.put(
       entry({ id: 'third', code: 'third33', createdAt: NOW, attempts: 5, nextAttemptAt: NOW + 10 * 60_000 }),
     );
 
-    expect(await sync()).toEqual({ synced: 1, pending: 3, conflicts: 0, failed: 0 });
+    expect(await sync()).toEqual({ synced: 0, pending: 3, conflicts: 0, failed: 0 });
 
-    // One request to the dead server, one to the other server; none for the entries after the failure.
-    expect(requests.map((r) => `${new URL(r.url).origin} ${r.body?.custom_code}`)).toEqual([
-      `${SERVER} first11`,
-      `${OTHER} else333`,
-    ]);
+    // One request to the dead server; none for the entries after the failure.
+    expect(requests.map((r) => `${new URL(r.url).origin} ${r.body?.custom_code}`)).toEqual([`${SERVER} first11`]);
     const first = await history.get('first');
     expect(first).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: NOW + backoffDelay(1) });
     expect(first?.message).toMatch(/^Could not reach https:\/\/sho\.rt/);
@@ -189,7 +185,29 @@ describe('syncPending', () => {
       attempts: 5,
       nextAttemptAt: NOW + 10 * 60_000,
     });
-    expect(await history.get('elsewhere')).toMatchObject({ status: 'synced', server: OTHER });
+  });
+
+  it('pushes only to the configured server: a link pending for another one is left alone', async () => {
+    // A history file, or a setting changed since, must not make the extension talk to a server
+    // the user does not use now.
+    server.use(acceptAll(), acceptAll(OTHER));
+    const elsewhere = entry({ id: 'elsewhere', code: 'else333', server: OTHER, shortUrl: `${OTHER}/else333/` });
+    await history.put(elsewhere);
+    await history.put(entry({ id: 'here', code: 'here333' }));
+
+    expect(await sync(NOW, true)).toEqual({ synced: 1, pending: 0, conflicts: 0, failed: 0 });
+    expect(requests.map((r) => new URL(r.url).origin)).toEqual([SERVER]);
+    expect(await history.get('elsewhere')).toEqual(elsewhere);
+
+    // In local mode nothing is pushed anywhere.
+    await history.put(entry({ id: 'later', code: 'later33' }));
+    expect(await syncPending({ history, server: '' }, { force: true })).toEqual({
+      synced: 0,
+      pending: 0,
+      conflicts: 0,
+      failed: 0,
+    });
+    expect(requests).toHaveLength(1);
   });
 
   it('treats a 5xx answer like an unreachable server', async () => {
@@ -273,14 +291,17 @@ describe('syncPending', () => {
 
 describe('nextSyncAt', () => {
   it('is the earliest due time of the pending entries, or undefined when none waits', async () => {
-    expect(await nextSyncAt(history)).toBeUndefined();
+    expect(await nextSyncAt(history, SERVER)).toBeUndefined();
     await history.put(entry({ id: 'a', code: 'a', nextAttemptAt: NOW + 5000 }));
     await history.put(entry({ id: 'b', code: 'b', nextAttemptAt: NOW + 1000 }));
     await history.put(entry({ id: 'c', code: 'c', status: 'conflict', nextAttemptAt: NOW }));
-    expect(await nextSyncAt(history)).toBe(NOW + 1000);
+    // Waiting for another server: never pushed, so no alarm for it.
+    await history.put(entry({ id: 'o', code: 'o', server: OTHER, nextAttemptAt: NOW }));
+    expect(await nextSyncAt(history, SERVER)).toBe(NOW + 1000);
+    expect(await nextSyncAt(history, '')).toBeUndefined();
     const { nextAttemptAt: _n, ...due } = entry({ id: 'd', code: 'd' });
     await history.put(due);
-    expect(await nextSyncAt(history)).toBe(0);
+    expect(await nextSyncAt(history, SERVER)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rateLimitSubject } from '../../server/http/client-address.js';
-import { createRateLimiter, type RateLimiter } from '../../server/http/rate-limit.js';
+import { createRateLimiter, isExempt, type RateLimiter } from '../../server/http/rate-limit.js';
 import { useServerProcesses } from './use-server-processes.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -29,6 +29,14 @@ describe('who a limit counts', () => {
     expect(rateLimitSubject('::1')).toBe('0:0:0:0::/64');
     expect(rateLimitSubject('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
     expect(rateLimitSubject('203.0.113.5')).toBe('203.0.113.5');
+  });
+
+  it('never counts health checks (with or without a query) or CORS preflights', () => {
+    expect(isExempt({ method: 'GET', url: '/health' })).toBe(true);
+    expect(isExempt({ method: 'GET', url: '/health?probe=lb' })).toBe(true);
+    expect(isExempt({ method: 'OPTIONS', url: '/api/v1/shorten' })).toBe(true);
+    expect(isExempt({ method: 'GET', url: '/healthy' })).toBe(false);
+    expect(isExempt({ method: 'GET', url: '/api/v1/shorten' })).toBe(false);
   });
 });
 

@@ -1,0 +1,132 @@
+import { codeKey } from '../core/code.js';
+import type { FetchHandler } from '../core/handler.js';
+import { ApiError, type FetchLike } from './api-client.js';
+import type { History } from './history.js';
+import type { HistoryEntry } from './history-entry.js';
+import { parseHistoryFile, toHistoryFile } from './history-file.js';
+import { t } from './i18n.js';
+import type { IdbLinkStore } from './idb-link-store.js';
+import { importHistory } from './import-history.js';
+import type { LinkletApi } from './linklet-api.js';
+import { localBase, openPageBase, routeToHandler } from './local-backend.js';
+import { loadSettings, type Settings } from './settings.js';
+import { shortenLink } from './shorten-link.js';
+import { queueLocalLinks, rebind } from './sync.js';
+import type { SyncScheduler } from './sync-scheduler.js';
+import { formatDateTime } from './ui/format-date.js';
+
+export interface LinkServiceDeps {
+  store: IdbLinkStore;
+  history: History;
+  /** The bundled backend: the core handler on `store`. */
+  handle: FetchHandler;
+  sync: SyncScheduler;
+  settings?: () => Promise<Settings>;
+  serverFetch?: FetchLike;
+  /** How long the server may take to answer (`REQUEST_TIMEOUT_MS` when not given). */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The background's side of `LinkletApi`: the one place links are made and recorded, whether the
+ * popup, the context menu or the shortcut asked, so the three cannot drift apart.
+ */
+export function createLinkService(deps: LinkServiceDeps): LinkletApi {
+  const settingsOf = deps.settings ?? loadSettings;
+  const now = deps.now ?? Date.now;
+  const localFetch = routeToHandler(deps.handle, localBase());
+
+  return {
+    async shorten(request, { reuse = false } = {}) {
+      const settings = await settingsOf();
+      const input = { url: request.url, code: request.code, expire: request.expire ?? settings.defaultExpire };
+      try {
+        const entry = await shortenLink(
+          input,
+          {
+            settings,
+            history: deps.history,
+            localFetch,
+            localBase: localBase(),
+            serverFetch: deps.serverFetch,
+            timeoutMs: deps.timeoutMs,
+            now,
+          },
+          reuse,
+        );
+        if (entry.status === 'pending') void deps.sync.run().catch(() => undefined);
+        return entry;
+      } catch (error) {
+        throw await withCodeFreeAt(error, settings, input.code ?? '');
+      }
+    },
+
+    listHistory(options) {
+      return deps.history.list(options);
+    },
+
+    async deleteLink(id) {
+      const entry = await deps.history.get(id);
+      await deps.history.remove(id);
+      if (entry?.status === 'local') await deps.store.deleteByCodeKey(codeKey(entry.code));
+    },
+
+    async retryLink(id, { newCode = false } = {}) {
+      const entry = await deps.history.get(id);
+      if (!entry) throw new Error(t('errorLinkGone'));
+      const { serverUrl } = await settingsOf();
+      if (!serverUrl) throw new Error(t('errorRetryNeedsServer'));
+      const base: HistoryEntry = newCode ? { ...entry, code: '', customCode: false, shortUrl: '' } : entry;
+      // A link made for a server the user has since left goes to the one set now.
+      await deps.history.put(rebind(base, serverUrl, now()));
+      return deps.sync.run({ force: true });
+    },
+
+    sync({ force = false } = {}) {
+      return deps.sync.run({ force });
+    },
+
+    async uploadLocalLinks() {
+      const { serverUrl } = await settingsOf();
+      if (!serverUrl) throw new Error(t('uploadNeedsServer'));
+      const queued = await queueLocalLinks(deps.history, serverUrl, now());
+      return { queued, ...(await deps.sync.run({ force: true })) };
+    },
+
+    async exportHistory() {
+      return toHistoryFile(await deps.history.list(), now());
+    },
+
+    async importHistory(fileText) {
+      const { serverUrl } = await settingsOf();
+      const entries = parseHistoryFile(fileText);
+      const report = await importHistory(entries, {
+        history: deps.history,
+        store: deps.store,
+        now: now(),
+        server: serverUrl,
+        openPageBase: openPageBase(),
+      });
+      if (report.rebound > 0) void deps.sync.run().catch(() => undefined);
+      return report;
+    },
+  };
+
+  /**
+   * The v1 409 for a taken code does not say when the code frees up (only the legacy one does),
+   * so when this browser knows the holder (the bundled backend's store, or a link made here on
+   * the server) its expiry is added to the message.
+   */
+  async function withCodeFreeAt(error: unknown, settings: Settings, code: string): Promise<unknown> {
+    if (!(error instanceof ApiError && error.status === 409 && code)) return error;
+    const key = codeKey(code);
+    const freeAt = settings.serverUrl
+      ? (await deps.history.list()).find(
+          (entry) => entry.server === settings.serverUrl && entry.status === 'synced' && codeKey(entry.code) === key,
+        )?.expiresAt
+      : (await deps.store.findByCodeKey(key))?.expiresAt;
+    if (!freeAt || freeAt <= now()) return error;
+    return new ApiError(error.status, `${error.message} ${t('codeFreeAfter', [formatDateTime(freeAt)])}`);
+  }
+}

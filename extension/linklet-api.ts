@@ -1,0 +1,109 @@
+import type { ExpireDuration } from '../core/expiry.js';
+import { ApiError } from './api-client.js';
+import type { HistoryEntry } from './history-entry.js';
+import { t } from './i18n.js';
+import type { ImportReport } from './import-history.js';
+import type { SyncReport } from './sync.js';
+
+/** What a page asks to shorten; `expire` defaults to the user's default expiry. */
+export interface ShortenRequest {
+  url: string;
+  /** Absent or '' lets the backend generate one. */
+  code?: string;
+  expire?: ExpireDuration;
+}
+
+/**
+ * Everything the extension's pages ask of the background, which alone owns the links, the
+ * history and the sync (as WXT's proxy-service example splits them). Pages hold a typed client
+ * (`createApiClient`); the background answers with the implementation (`createLinkService`).
+ * Arguments and results are plain data: they are structured-cloned on the way.
+ */
+export interface LinkletApi {
+  /**
+   * Makes a link and records it (see `shortenLink`). With `reuse`, an active link already made
+   * for the same URL is returned instead: opening the popup twice on one page gives one link.
+   */
+  shorten(request: ShortenRequest, options?: { reuse?: boolean }): Promise<HistoryEntry>;
+  /** Newest first; `query` matches the short URL, code or original URL. */
+  listHistory(options?: { query?: string; limit?: number }): Promise<HistoryEntry[]>;
+  /** Removes a link from the history (and a local link from the bundled backend). */
+  deleteLink(id: string): Promise<void>;
+  /** Pushes a waiting, conflicting or refused link again, with its code or (`newCode`) a fresh one. */
+  retryLink(id: string, options?: { newCode?: boolean }): Promise<SyncReport>;
+  /** Pushes pending links now: every one with `force`, due ones otherwise. */
+  sync(options?: { force?: boolean }): Promise<SyncReport>;
+  /** Queues every active local link for the configured server and pushes them. */
+  uploadLocalLinks(): Promise<SyncReport & { queued: number }>;
+  /** The whole history as an export file's text (see `toHistoryFile`). */
+  exportHistory(): Promise<string>;
+  /** Reads an export file's text and adds its links (see `importHistory`); rejects with what is wrong. */
+  importHistory(fileText: string): Promise<ImportReport>;
+}
+
+const METHODS = [
+  'shorten',
+  'listHistory',
+  'deleteLink',
+  'retryLink',
+  'sync',
+  'uploadLocalLinks',
+  'exportHistory',
+  'importHistory',
+] as const satisfies readonly (keyof LinkletApi)[];
+type Method = (typeof METHODS)[number];
+
+/** A call from a page. */
+export interface ApiCall {
+  type: 'linklet:call';
+  method: Method;
+  args: unknown[];
+}
+
+/** The background's answer: the value, or the error's message (and the API status behind it). */
+export type ApiReply = { ok: true; value: unknown } | { ok: false; message: string; status?: number };
+
+/**
+ * The page side: each method becomes one runtime message. An error comes back as an `ApiError`
+ * when the backend gave a status (so `status` still tells a 409 from a 400), else as an `Error`;
+ * a background that stopped before it answered is told as such, so the user knows to retry.
+ */
+export function createApiClient(send: (call: ApiCall) => Promise<unknown>): LinkletApi {
+  const call = async (method: Method, args: unknown[]) => {
+    let reply: ApiReply | undefined;
+    try {
+      reply = (await send({ type: 'linklet:call', method, args })) as ApiReply | undefined;
+    } catch (error) {
+      throw new Error(t('errorBackgroundGone'), { cause: error });
+    }
+    if (!reply) throw new Error(t('errorBackgroundGone'));
+    if (reply.ok) return reply.value;
+    throw reply.status === undefined ? new Error(reply.message) : new ApiError(reply.status, reply.message);
+  };
+  return Object.fromEntries(
+    METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as LinkletApi;
+}
+
+export function isApiCall(message: unknown): message is ApiCall {
+  const call = message as Partial<ApiCall> | null;
+  return (
+    typeof call === 'object' &&
+    call !== null &&
+    call.type === 'linklet:call' &&
+    (METHODS as readonly string[]).includes(call.method as string) &&
+    Array.isArray(call.args)
+  );
+}
+
+/** The background side: runs the call on `api` and flattens the outcome into a reply. */
+export async function answerApiCall(call: ApiCall, api: LinkletApi): Promise<ApiReply> {
+  try {
+    const method = api[call.method] as (...args: unknown[]) => Promise<unknown>;
+    return { ok: true, value: await method(...call.args) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const status = (error as { status?: unknown }).status;
+    return typeof status === 'number' ? { ok: false, message, status } : { ok: false, message };
+  }
+}

@@ -1,0 +1,12 @@
+import { browser } from 'wxt/browser';
+import { createApiClient, type LinkletApi } from '../linklet-api.js';
+
+/**
+ * A page's handle on the background, which owns the links, the history and the sync. Runtime
+ * messages reach the background whether or not its service worker controls the page yet (a
+ * fetch to the extension origin does not before the worker has activated: the first popup after
+ * install), and on Firefox's background page alike.
+ */
+export function backgroundApi(): LinkletApi {
+  return createApiClient((call) => browser.runtime.sendMessage(call));
+}

@@ -22,7 +22,7 @@ export interface WebAppServer {
     method: string,
     path: string,
     options?: { key?: string; body?: unknown },
-  ): Promise<{ status: number; body: { status: string; message: string; data?: any } }>;
+  ): Promise<{ status: number; body: { status: string; message: string; data: Record<string, unknown> } }>;
   /** `GET` of a short URL without following the redirect. */
   resolve(shortUrl: string): Promise<{ status: number; location: string | null }>;
 }
@@ -30,7 +30,8 @@ export interface WebAppServer {
 interface Options {
   /** The browser's language (`Accept-Language`, `navigator.languages`). */
   uiLocale: string;
-  colorScheme: 'light' | 'dark';
+  /** The system theme the page follows (`prefers-color-scheme`). */
+  theme: 'light' | 'dark';
 }
 
 /** Scans the page with axe-core; serious or critical violations fail the test, named with their nodes. */
@@ -44,7 +45,7 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
 
 export const test = base.extend<Options & { server: WebAppServer; app: Page }, { chromiumBrowser: Browser }>({
   uiLocale: ['en-US', { option: true }],
-  colorScheme: ['light', { option: true }],
+  theme: ['light', { option: true }],
   chromiumBrowser: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
     async ({}, use) => {
@@ -102,8 +103,8 @@ export const test = base.extend<Options & { server: WebAppServer; app: Page }, {
     await running.stop();
     await rm(dir, { recursive: true, force: true });
   },
-  app: async ({ chromiumBrowser, server, uiLocale, colorScheme }, use, testInfo) => {
-    const context = await chromiumBrowser.newContext({ locale: uiLocale, colorScheme, acceptDownloads: true });
+  app: async ({ chromiumBrowser, server, uiLocale, theme }, use, testInfo) => {
+    const context = await chromiumBrowser.newContext({ locale: uiLocale, colorScheme: theme, acceptDownloads: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = await context.newPage();
     const problems: string[] = [];

@@ -4,11 +4,11 @@ import { expect, makeLinks, signInWith, test } from './web-app-fixtures.js';
 // `npm run screenshots`, not `npm test`: the README's pictures of the web app, light and dark,
 // signed in with a few links, one just shortened and one with its details open.
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(colorScheme, () => {
-    test.use({ colorScheme });
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(theme, () => {
+    test.use({ theme });
 
-    test(`docs/web-app-${colorScheme}.png: the web app signed in`, async ({ app, server }) => {
+    test(`docs/web-app-${theme}.png: the web app signed in`, async ({ app, server }) => {
       await app.setViewportSize({ width: 1100, height: 1200 });
       const alice = await server.createKey('alice');
       await makeLinks(server, alice, ['guide', 'release-notes', '한글']);
@@ -21,7 +21,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await row.getByRole('button', { name: 'Details' }).click();
       await expect(app.locator('.details-row:not([hidden]) .clicks')).not.toHaveText('Loading…');
       await app.getByRole('heading', { name: 'Linklet' }).hover(); // no hover state in the picture
-      await app.screenshot({ path: resolve(`docs/web-app-${colorScheme}.png`), fullPage: true });
+      await app.screenshot({ path: resolve(`docs/web-app-${theme}.png`), fullPage: true });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { type MessageKey, t } from '../extension/i18n.js';
+import { displayUrl } from '../extension/ui/display-url.js';
 import { formatDateTime } from '../extension/ui/format-date.js';
 import type { LinkItem } from './api.js';
 import { h } from './dom.js';
@@ -33,7 +34,8 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
     'tr',
     { 'data-code': link.code },
     h('th', { scope: 'row' }, h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank' }, link.short_url)),
-    h('td', { class: 'target' }, link.original_url),
+    // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
+    h('td', { class: 'target' }, displayUrl(link.original_url)),
     h('td', {}, h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status]))),
     h('td', { class: 'number' }, typeof link.clicks === 'number' ? String(link.clicks) : '—'),
     h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt))),

@@ -117,7 +117,8 @@ export function createContractOracle(doc: Json) {
     const webApp = status === 200 && /^text\/(html|javascript|css)/.test(single('content-type') ?? '');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       const expected = webApp && name === 'Content-Security-Policy' ? WEB_APP_CSP : value;
-      if (single(name.toLowerCase()) !== expected) problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
+      if (single(name.toLowerCase()) !== expected)
+        problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
     }
     if (request.method === 'HEAD' && response.afterHead > 0) {
       problems.push(`HEAD answered with ${response.afterHead} body bytes`);

@@ -144,7 +144,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         200: {
           description: 'The API description, or the web app’s page (`Cache-Control: no-cache`).',
           schema: 'ApiDescription',
-          content: { 'text/html': 'The web app’s page.' },
+          alternatives: { 'text/html': { type: 'string', description: 'The web app’s page.' } },
           headers: { Vary: '`Accept`: JSON clients and browsers get different bodies.' },
         },
       },
@@ -162,7 +162,10 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       responses: {
         200: {
           description: 'The file.',
-          content: { 'text/javascript': 'A script of the web app.', 'text/css': 'A stylesheet of the web app.' },
+          alternatives: {
+            'text/javascript': { type: 'string', description: 'A script of the web app.' },
+            'text/css': { type: 'string', description: 'A stylesheet of the web app.' },
+          },
         },
         404: { description: 'No such file.', schema: ERROR, page: true },
       },

@@ -13,10 +13,10 @@ export interface ApiResponseSpec {
   schema?: string;
   /** A browser (whose `Accept` prefers `text/html`) gets a small HTML page instead of the JSON. */
   page?: boolean;
-  /** Bodies other than JSON and the error page, by media type: what each is. */
-  content?: Record<string, string>;
   /** Response headers the client needs, by name: what each says. */
   headers?: Record<string, string>;
+  /** Bodies of other media types (a CSV export), by media type: their inline JSON Schemas. */
+  alternatives?: Record<string, object>;
 }
 
 export type ApiTag = keyof typeof API_TAGS;

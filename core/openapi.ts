@@ -13,9 +13,7 @@ function responseObject(spec: ApiResponseSpec, bodyless = false) {
   if (spec.schema !== undefined)
     content['application/json'] = { schema: { $ref: `#/components/schemas/${spec.schema}` } };
   if (spec.page) content['text/html'] = { schema: { type: 'string', description: 'A small error page.' } };
-  for (const [type, description] of Object.entries(spec.content ?? {})) {
-    content[type] = { schema: { type: 'string', description } };
-  }
+  for (const [mediaType, schema] of Object.entries(spec.alternatives ?? {})) content[mediaType] = { schema };
   const headers = Object.entries(spec.headers ?? {}).map(([name, description]) => [
     name,
     { description, schema: { type: 'string' } },

@@ -27,6 +27,17 @@ export default defineConfig({
         description: '__MSG_commandShorten__',
       },
     },
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'linklet@linklet.dev' } } } : {}),
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'linklet@linklet.dev',
+              // Linklet sends nothing to its authors or anyone else: links go only to the
+              // server the user sets. Firefox asks every new add-on to say so.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
   }),
 });

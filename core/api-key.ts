@@ -15,10 +15,21 @@ export function carriesApiKey(
   authorization: string | null | undefined,
   apiKey: string,
 ): boolean {
-  const given = xApiKey ?? authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  const given = xApiKey ?? bearerTokenOf(authorization) ?? '';
   let difference = given.length ^ apiKey.length;
   for (let i = 0; i < apiKey.length; i++) difference |= (given.charCodeAt(i) || 0) ^ apiKey.charCodeAt(i);
   return difference === 0;
+}
+
+const BEARER = /^Bearer[ \t]+(\S.*)$/i;
+
+/**
+ * The token of `Authorization: Bearer <token>`; any other scheme (or a bare key with no scheme)
+ * carries no key, so a key pasted into the wrong header is refused rather than guessed at.
+ */
+export function bearerTokenOf(authorization: string | null | undefined): string | undefined {
+  if (authorization === null || authorization === undefined) return undefined;
+  return BEARER.exec(authorization)?.[1];
 }
 
 /** The 401 of a request without the right key. */

@@ -15,6 +15,11 @@ export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
   return async (c: Context, next: () => Promise<void>): Promise<void> => {
     const body = c.req.raw.body;
     if (body === null) return next();
+    // Firefox has no `Request.body` (undefined, not null): nothing to stream, so measure a copy.
+    if (body === undefined) {
+      if ((await c.req.raw.clone().arrayBuffer()).byteLength > maxBytes) tooLarge();
+      return next();
+    }
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -44,7 +49,7 @@ export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
  * than `DRAIN_BEFORE_413_BYTES` (see `limitStreamedBody`); a larger one is left unread.
  */
 export async function dropDeclaredBody(request: Request, declaredBytes: number): Promise<void> {
-  if (declaredBytes > DRAIN_BEFORE_413_BYTES || request.body === null) return;
+  if (declaredBytes > DRAIN_BEFORE_413_BYTES || !request.body) return; // no stream (Firefox): nothing to drain
   await drain(request.body.getReader(), declaredBytes);
 }
 

@@ -35,8 +35,13 @@ export interface LinkStore {
    * Resolves only once the write is durable.
    */
   create(link: Link, now: number): Promise<CreateLinkResult>;
-  /** The link holding this code key, active or expired, if any. */
+  /** The link holding this code key, active or expired, if any: the whole record, never cached. */
   findByCodeKey(codeKey: string): Promise<Link | undefined>;
+  /**
+   * Optional: the same read for a redirect, which may come from a cache (at once, not a promise,
+   * on a hit) and carry only what a redirect needs. Redirects use it when a store has it.
+   */
+  lookup?(codeKey: string): Link | Promise<Link | undefined>;
   /** Resolves when the store answers; rejects when it does not (health checks). */
   ping(): Promise<void>;
   /** Releases connections or files. The store is unusable afterwards. */

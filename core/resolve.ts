@@ -47,7 +47,8 @@ export function resolutionOf(link: Link | undefined, now: number): Resolution {
 /** Finds what a short URL's code stands for at `now`. */
 export async function resolveCode(segment: string, store: LinkStore, now: number): Promise<Resolution> {
   const key = codeKeyOfSegment(segment);
-  return key === undefined ? NOT_FOUND : resolutionOf(await store.findByCodeKey(key), now);
+  if (key === undefined) return NOT_FOUND;
+  return resolutionOf(await (store.lookup ? store.lookup(key) : store.findByCodeKey(key)), now);
 }
 
 const NOT_FOUND_MESSAGE = 'There is no short link or page at this address.';
@@ -72,25 +73,17 @@ export function answerShortUrl(resolution: Resolution, now: number, audience: Er
   return errorAnswer(notFoundError(), audience);
 }
 
-// The ASCII URLs of links an adapter keeps in memory (see `keepLocationOf`): a link object never
-// changes (a changed link is read anew as another object), and a cached one comes back as the
-// same object, so its URL is parsed once.
-const locations = new WeakMap<Link, string>();
-
-/** The `Location` of a link's redirect: its URL's ASCII serialization (punycode, %-encoding). */
-export function locationOf(link: Link): string {
-  return locations.get(link) ?? new URL(link.originalUrl).href;
+/**
+ * A link that already carries its redirect's `Location`: an adapter that keeps links in memory
+ * (the server's cache) stores the ASCII form once, so no redirect of it parses the URL again.
+ */
+export interface LocatedLink extends Link {
+  readonly location: string;
 }
 
-/**
- * Works out a link's `Location` now and keeps it with the link object, for an adapter that holds
- * links in memory (the server's cache): every redirect of that object then skips the URL parser.
- * Only kept objects should come here; the memo lives exactly as long as the object.
- */
-export function keepLocationOf(link: Link): void {
-  if (locations.has(link)) return;
-  const href = new URL(link.originalUrl).href;
-  locations.set(link, href === link.originalUrl ? link.originalUrl : href); // one string, not two alike
+/** The `Location` of a link's redirect: its URL's ASCII serialization (punycode, %-encoding). */
+export function locationOf(link: Link | LocatedLink): string {
+  return (link as Partial<LocatedLink>).location ?? new URL(link.originalUrl).href;
 }
 
 /** 302 to the link's ASCII URL; caches may keep it only for the whole seconds the link has left. */

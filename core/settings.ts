@@ -15,6 +15,8 @@ export interface LinkletOptions {
   /** IANA zone of legacy `expiration_date`s. */
   timeZone?: string;
   maxUrlLength?: number;
+  /** Refuse targets on private, loopback and link-local addresses (see `OriginalUrlRules`). */
+  blockPrivateTargets?: boolean;
   maxBodyBytes?: number;
   /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
   apiKey?: string;
@@ -55,7 +57,11 @@ export function settingsOf(options: LinkletOptions): LinkletSettings {
       store: options.store,
       now,
       generateCode: options.generateCode ?? createRandomCodeGenerator(),
-      urlRules: { maxLength: maxUrlLength, ownHosts: [new URL(baseUrl).host] },
+      urlRules: {
+        maxLength: maxUrlLength,
+        ownHosts: [new URL(baseUrl).host],
+        blockPrivateTargets: options.blockPrivateTargets ?? false,
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { isPrivateHost } from './private-address.js';
 
 export const DEFAULT_MAX_URL_LENGTH = 2048;
 
@@ -6,6 +7,12 @@ export interface OriginalUrlRules {
   maxLength: number;
   /** Hosts (with port, as `URL.host` gives them) of the service itself: links there would loop. */
   ownHosts: readonly string[];
+  /**
+   * Refuse targets on private, loopback and link-local addresses and `localhost` (see
+   * `isPrivateHost`): a public server should not lead its visitors into their own networks or
+   * to a cloud metadata service. Off for the extension, whose links stay in one browser.
+   */
+  blockPrivateTargets?: boolean;
 }
 
 // C0 controls, space, DEL, C1 controls, and the Unicode spaces and invisible format characters.
@@ -44,6 +51,21 @@ export function parseOriginalUrl(raw: string, rules: OriginalUrlRules): string {
   }
   if (pointsAtOwnHost(parsed, rules.ownHosts)) {
     throw invalid(`original_url must not point at this service (${parsed.host}); that link would loop.`);
+  }
+  if (rules.blockPrivateTargets && isPrivateHost(parsed.hostname)) {
+    throw invalid(
+      `original_url must not point at a private, loopback or link-local address (${parsed.hostname}); ` +
+        'this server only links to public hosts. Use the public address of the page.',
+    );
+  }
+  // The redirect sends the ASCII form, and caches hold it: 2,000 Hangul characters are 18 KB
+  // once percent-encoded, so the limit is on that form too, not only on what was typed.
+  const sentLength = parsed.href.length;
+  if (sentLength > rules.maxLength) {
+    throw invalid(
+      `original_url must be at most ${rules.maxLength} characters long in its ASCII form (punycode host, ` +
+        `percent-encoded path), which the redirect sends; it has ${sentLength}. Shorten its non-ASCII parts.`,
+    );
   }
   return url;
 }

@@ -9,6 +9,8 @@ import { loadWebAppFiles } from './http/web-app-files.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
+import { openServerWarning } from './process/open-server-warning.js';
+import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
 import { withLinkCache } from './stores/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
@@ -22,7 +24,9 @@ import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, redact);
+  const warning = cluster.isPrimary ? openServerWarning(config) : undefined; // once, not per worker
+  if (warning) logger.warn({ host: config.host }, warning);
   if (config.workers > 1 && cluster.isPrimary) {
     await runPrimary(config, logger);
     return;
@@ -36,7 +40,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     poolSize: config.databasePoolSize,
     onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
   });
-  const store = withLinkCache(opened, { maxEntries: config.cacheEntries, maxAgeMs: config.cacheSeconds * 1000 });
+  const store = withLinkCache(opened, {
+    maxEntries: config.cacheEntries,
+    maxBytes: config.cacheMaxBytes,
+    maxAgeMs: config.cacheSeconds * 1000,
+  });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
   const rateLimiter =
     config.rateLimitPerMinute > 0
@@ -53,6 +61,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
     maxUrlLength: config.maxUrlLength,
+    blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
   };
   const webApp = await loadWebAppFiles();
@@ -104,12 +113,16 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
 }
 
+// Every message and log line of this process goes through it: no password or key is ever printed.
+const redact = createRedactor(secretsOf(process.env));
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\nSee README.md, "Configuration".\n`);
+    process.stderr.write(redact(`${error.message}\nSee README.md, "Configuration".\n`));
   } else {
     const hint = sqliteFaultOf(error) ? startHint : '';
-    process.stderr.write(`Linklet could not start: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(redact(`Linklet could not start: ${message}${hint}\n`));
   }
   process.exit(1);
 });

@@ -19,7 +19,7 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
   const id = `target-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const clicks = h('div', { class: 'clicks' }, t('webLoading'));
   const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('qrLabel') });
-  qr.innerHTML = qrCodeSvg(link.short_url); // drawn by uqr from the URL's bits
+  qr.append(qrCodeSvg(document, link.short_url));
   const target = h('input', { id, type: 'url', value: link.original_url, autocomplete: 'off', spellcheck: 'false' });
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const save = h('button', { type: 'submit', class: 'primary' }, t('save'));

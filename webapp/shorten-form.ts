@@ -78,8 +78,7 @@ function showResult(data: ShortenData): void {
   const at = Date.parse(data.expiration_date);
   expires.dateTime = data.expiration_date;
   expires.textContent = formatDateTime(at);
-  // The SVG is drawn from the URL's bits by uqr, never from markup the server sent.
-  byId('qr').innerHTML = qrCodeSvg(data.short_url);
+  byId('qr').replaceChildren(qrCodeSvg(document, data.short_url));
   byId('result').hidden = false;
 }
 

@@ -1,3 +1,4 @@
+import { bearerTokenOf } from '../api-key.js';
 /** Every owner key starts so, which tells it from the administrator's `API_KEY` at a glance. */
 export const API_KEY_PREFIX = 'lk_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -37,6 +38,7 @@ export async function hashApiKey(key: string): Promise<string> {
 
 /** The key a request carries, as `X-API-Key: …` or `Authorization: Bearer …`, if any. */
 export function presentedKey(headers: Headers): string | undefined {
-  const given = headers.get('x-api-key') ?? headers.get('authorization')?.replace(/^Bearer\s+/i, '');
+  // Only `Bearer` carries a key: a bare key in Authorization is refused, as for API_KEY.
+  const given = headers.get('x-api-key') ?? bearerTokenOf(headers.get('authorization'));
   return given === undefined || given === null || given === '' ? undefined : given;
 }

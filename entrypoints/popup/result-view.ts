@@ -20,7 +20,6 @@ export function showResult(entry: HistoryEntry): void {
   expires.textContent = formatDateTime(entry.expiresAt);
   message.hidden = entry.status !== 'pending';
   message.textContent = entry.status === 'pending' ? t('pendingExplained') : '';
-  // The SVG is generated from the URL's bits, never from markup the page was given.
-  qr.innerHTML = entry.shortUrl ? qrCodeSvg(entry.shortUrl) : '';
+  qr.replaceChildren(...(entry.shortUrl ? [qrCodeSvg(document, entry.shortUrl)] : []));
   section.hidden = false;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { bearerTokenOf } from '../../core/api-key.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 
@@ -111,7 +112,7 @@ export function createRateLimiter(options: RateLimitOptions) {
     clientOf: (req: IncomingMessage) => clientOfRequest(clientOf, req),
     /** A digest of the key a request carries (never the key itself, in memory or in Redis). */
     keyOf(req: IncomingMessage): string | undefined {
-      const given = req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
+      const given = req.headers['x-api-key'] ?? bearerTokenOf(req.headers.authorization);
       const key = Array.isArray(given) ? given.join(',') : given;
       return key ? createHash('sha256').update(key).digest('base64url').slice(0, 22) : undefined;
     },

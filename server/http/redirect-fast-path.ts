@@ -17,7 +17,7 @@ const FAST_TARGET = /^\/((?:[\w-]|%(?!2[eE])[0-9A-Fa-f]{2})+)\/?(?:\?|$)/;
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /** The handler's store; with `lookup` (the cache's), a cached link is answered without a promise. */
-export type ShortUrlStore = LinkStore & { lookup?: (codeKey: string) => Link | Promise<Link | undefined> };
+export type ShortUrlStore = LinkStore;
 
 export interface RedirectFastPathOptions {
   store: ShortUrlStore;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
+import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
 
 /** Where links are kept, from `DATABASE_URL`. */
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; connectionString: string };
@@ -19,8 +20,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** One `info` line per answered request (`ACCESS_LOG`); failures are logged either way. */
   accessLog: boolean;
-  /** Active links kept in each process's memory (LRU); 0 turns the cache off. */
+  /** Active links kept in each process's memory; 0 turns the cache off. */
   cacheEntries: number;
+  /** Most bytes each process's link cache holds. */
+  cacheMaxBytes: number;
   /** Longest a cached link is trusted before it is read again (never past its expiry). */
   cacheSeconds: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
@@ -38,6 +41,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` names the client; empty: none. */
   trustedProxies: string[];
+  /** Refuse targets on private, loopback, link-local and unique-local addresses and `localhost`. */
+  blockPrivateTargets: boolean;
 }
 
 // Docker and systemd files often set a variable to "" to mean "unset".
@@ -65,7 +70,19 @@ const envSchema = z.object({
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),
-  CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(100_000),
+  CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(1_000_000),
+  CACHE_MAX_BYTES: optional(z.string())
+    .default(String(DEFAULT_CACHE_MAX_BYTES))
+    .transform((value, ctx) => {
+      const bytes = parseByteSize(value);
+      if (bytes !== undefined && bytes >= MIN_CACHE_BYTES && bytes <= MAX_CACHE_BYTES) return bytes;
+      ctx.issues.push({
+        code: 'custom',
+        message: 'must be a size from 1MiB to 4GiB: bytes, or a number with KiB, MiB or GiB (e.g. 128MiB)',
+        input: value,
+      });
+      return z.NEVER;
+    }),
   CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
   WORKERS: optional(z.string())
     .default('1')
@@ -82,6 +99,9 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
   REDIS_URL: optional(
     z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379'),
+  ),
+  BLOCK_PRIVATE_TARGETS: optional(
+    z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' }),
   ),
   TRUSTED_PROXIES: optional(z.string())
     .default('')
@@ -133,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     accessLog: values.ACCESS_LOG === 'on',
     cacheEntries: values.CACHE_ENTRIES,
+    cacheMaxBytes: values.CACHE_MAX_BYTES,
     cacheSeconds: values.CACHE_SECONDS,
     workers: values.WORKERS,
     databasePoolSize: values.DATABASE_POOL_SIZE,
@@ -142,7 +163,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerKeyPerMinute: values.RATE_LIMIT_PER_KEY_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
     redisUrl: values.REDIS_URL,
     trustedProxies: values.TRUSTED_PROXIES,
+    // On by default for a server other machines can reach; the loopback default is a developer's.
+    blockPrivateTargets:
+      values.BLOCK_PRIVATE_TARGETS === undefined
+        ? !isLoopbackHost(values.HOST)
+        : ['true', '1', 'yes', 'on'].includes(values.BLOCK_PRIVATE_TARGETS),
   };
+}
+
+/**
+ * Whether `HOST` lets only this machine connect: a 127.x address, `::1` or `localhost`.
+ * Anything else (`0.0.0.0`, `::`, a LAN or public address) is a server others can reach.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+const MIN_CACHE_BYTES = 1024 * 1024;
+const MAX_CACHE_BYTES = 4 * 1024 ** 3;
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** `134217728`, `128MiB`, `512 KiB`, `1GiB`: a whole number of bytes, or undefined. */
+function parseByteSize(value: string): number | undefined {
+  const match = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = BYTE_UNITS[(match?.[2] ?? '').toLowerCase()];
+  if (!match || unit === undefined) return undefined;
+  return Number(match[1]) * unit;
 }
 
 /** The store for logs: the SQLite path, or just `postgres` (its URL may hold a password). */

@@ -14,6 +14,34 @@ export const link = (code: string, overrides: Partial<Link> = {}): Link => ({
   ...overrides,
 });
 
+/** What a redirect reads of a link: a cached `lookup` must agree with the store on exactly this. */
+const redirectView = (found: Link | undefined) =>
+  found && {
+    code: found.code,
+    codeKey: found.codeKey,
+    originalUrl: found.originalUrl,
+    createdAt: found.createdAt,
+    expiresAt: found.expiresAt,
+    disabled: found.disabled === true,
+  };
+
+/**
+ * A store whose every `findByCodeKey` in the contract also asks its `lookup` (the redirect read a
+ * cache answers), first, and checks that both say the same: a cache that answers stale fails here.
+ */
+function withLookupChecked(store: LinkStore): LinkStore {
+  const { lookup } = store;
+  if (lookup === undefined) return store;
+  const checked = Object.create(store) as LinkStore;
+  checked.findByCodeKey = async (codeKey) => {
+    const forRedirect = await lookup(codeKey);
+    const found = await store.findByCodeKey(codeKey);
+    expect(redirectView(forRedirect)).toEqual(redirectView(found));
+    return found;
+  };
+  return checked;
+}
+
 /**
  * The behaviour every `LinkStore` promises. Each store's test file calls this with a factory that
  * gives a fresh, empty store (and a way to release it), so all stores are held to one standard,
@@ -33,7 +61,7 @@ export function describeLinkStoreContract(
     beforeEach(async () => {
       time = NOW;
       const made = await factory(() => time);
-      store = made.store;
+      store = withLookupChecked(made.store);
       disposers.push(async () => {
         await made.store.close().catch(() => {});
         await made.dispose?.();

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,5 +154,32 @@ describe('sqlite store on disk', () => {
     const raw = new Database(path, { readonly: true });
     expect(raw.prepare('SELECT count(*) AS n FROM links').get()).toEqual({ n: 3 });
     raw.close();
+  });
+
+  it('creates its folder 0700 and the database, -wal and -shm files 0600, whatever the umask allows', async () => {
+    const folder = join(dir, 'private', 'nested');
+    const path = join(folder, 'links.db');
+    const umask = process.umask(0o022); // the usual one, under which SQLite alone makes 0644 files
+    let store: ReturnType<typeof createSqliteLinkStore>;
+    try {
+      store = createSqliteLinkStore(path);
+      await store.create(link, 1); // the -wal and -shm files exist while the store is open
+    } finally {
+      process.umask(umask);
+    }
+    const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+    expect(mode(join(dir, 'private'))).toBe('700');
+    expect(mode(folder)).toBe('700');
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(mode(file), file).toBe('600');
+    await store.close();
+  });
+
+  it('leaves the mode of an existing database file as its owner set it', async () => {
+    const path = freshPath();
+    await createSqliteLinkStore(path).close();
+    chmodSync(path, 0o640);
+    const store = createSqliteLinkStore(path);
+    expect((statSync(path).mode & 0o777).toString(8)).toBe('640');
+    await store.close();
   });
 });

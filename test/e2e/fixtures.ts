@@ -61,6 +61,9 @@ export async function popupWithResult(ext: ExtensionBrowser, page: Page): Promis
   return { popup, shortUrl };
 }
 
+/** The popup of either driver: the helpers below only evaluate expressions in it. */
+type Evaluates = Pick<Popup, 'evaluate'>;
+
 export interface HistoryItem {
   status: string;
   shortUrl: string;
@@ -69,7 +72,7 @@ export interface HistoryItem {
 }
 
 /** The popup's history list as the user sees it, newest first. */
-export function readHistory(popup: Popup): Promise<HistoryItem[]> {
+export function readHistory(popup: Evaluates): Promise<HistoryItem[]> {
   return popup.evaluate<HistoryItem[]>(`[...document.querySelectorAll('#history .history-item')].map((item) => ({
     status: item.dataset.status,
     shortUrl: item.querySelector('.short-url').textContent,
@@ -83,7 +86,7 @@ export function readHistory(popup: Popup): Promise<HistoryItem[]> {
 
 /** Waits until the popup's history has an item for `originalUrl` matching `status`, and returns it. */
 export async function historyItemFor(
-  popup: Popup,
+  popup: Evaluates,
   originalUrl: string,
   status?: string,
   timeout?: number,
@@ -104,7 +107,7 @@ export async function historyItemFor(
 }
 
 /** The popup's `#error` alert: its text when shown, '' when hidden. */
-export function popupError(popup: Popup): Promise<string> {
+export function popupError(popup: Evaluates): Promise<string> {
   return popup.evaluate<string>(`(() => {
     const error = document.querySelector('#error');
     return error.hidden ? '' : error.textContent;

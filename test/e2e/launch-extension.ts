@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import type { LaunchOptions } from './shared/extension-under-test.js';
 
 /** The built Chrome extension (`npx wxt build`; the global setup builds it). */
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
@@ -44,8 +45,8 @@ export interface ExtensionBrowser {
 }
 
 /** Launches Chromium with the built extension in a fresh, throwaway profile. */
-export async function launchExtension(): Promise<ExtensionBrowser> {
-  const context = await launchChromium([
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
+  const context = await launchChromium(options, [
     `--disable-extensions-except=${EXTENSION_DIR}`,
     `--load-extension=${EXTENSION_DIR}`,
   ]);
@@ -63,7 +64,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
  * moment its first popup may be opened.
  */
 export async function launchThenInstall(): Promise<{ context: BrowserContext; install(): Promise<ExtensionBrowser> }> {
-  const context = await launchChromium([]);
+  const context = await launchChromium({}, []);
   return {
     context,
     async install() {
@@ -93,7 +94,7 @@ function extensionIn(context: BrowserContext, worker: Worker): ExtensionBrowser 
   };
 }
 
-async function launchChromium(extensionArgs: string[]): Promise<BrowserContext> {
+async function launchChromium(options: LaunchOptions, extensionArgs: string[]): Promise<BrowserContext> {
   if (!existsSync(resolve(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`${EXTENSION_DIR} has no manifest.json; build the extension with \`npx wxt build\`.`);
   }
@@ -105,7 +106,7 @@ async function launchChromium(extensionArgs: string[]): Promise<BrowserContext> 
     '--disable-component-update',
     '--disable-sync',
     // The UI language decides the extension's messages; the tests read English ones.
-    '--lang=en-US',
+    `--lang=${options.lang ?? 'en-US'}`,
     ...extensionArgs,
     // Lets CDP's Extensions.triggerAction click the toolbar button (and loadUnpacked install).
     '--enable-unsafe-extension-debugging',
@@ -121,6 +122,9 @@ async function launchChromium(extensionArgs: string[]): Promise<BrowserContext> 
     ignoreDefaultArgs: ['--disable-extensions'],
     // Downloads (the history export) are kept until the context closes.
     acceptDownloads: true,
+    // On Linux the UI language (which picks the extension's messages) comes from LANGUAGE;
+    // `--lang` above covers the other systems.
+    env: { ...process.env, LANGUAGE: options.lang ?? 'en-US' },
   });
 }
 

@@ -110,3 +110,31 @@ describe('the runtime-message transport', () => {
     await expect(fetchLike(`${origin}/api/v1/shorten`)).rejects.toThrow(TypeError);
   });
 });
+
+describe('in a browser whose Request has no body stream (Firefox: `request.body` is undefined)', () => {
+  const streamBody = Object.getOwnPropertyDescriptor(Request.prototype, 'body') as PropertyDescriptor;
+  beforeEach(() => {
+    Object.defineProperty(Request.prototype, 'body', { configurable: true, get: () => undefined });
+    return () => {
+      Object.defineProperty(Request.prototype, 'body', streamBody);
+    };
+  });
+
+  it('creates links (it answered 500 to every create)', async () => {
+    const link = await shortenVia(messageFetch(), origin, {
+      url: 'https://example.com/fox',
+      code: 'firefox',
+      expire: '24h',
+    });
+    expect(link).toMatchObject({ code: 'firefox', shortUrl: `${openPageBase()}/firefox/` });
+  });
+
+  it('still refuses a body over the limit with 413', async () => {
+    const response = await messageFetch()(`${origin}/api/v1/shorten`, {
+      method: 'POST',
+      body: JSON.stringify({ original_url: `https://example.com/${'a'.repeat(20_000)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toContain('at most 16384 bytes');
+  });
+});

@@ -98,6 +98,9 @@ describe('API key mode', () => {
     ['an empty key', { 'X-API-Key': '' }],
     ['Basic authentication', { Authorization: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }],
     ['Bearer with a wrong key', { Authorization: 'Bearer nope' }],
+    ['the bare key in Authorization, without Bearer', { Authorization: key }],
+    ['the key after another scheme', { Authorization: `Token ${key}` }],
+    ['Bearer glued to the key', { Authorization: `Bearer${key}` }],
     ['the key in another header', { 'X-Api-Token': key }],
   ])('refuses %s', (_name, headers) => {
     const request = new Request('https://sho.rt/api/v1/shorten', { method: 'POST', headers });
@@ -139,6 +142,52 @@ describe('API key mode', () => {
     const refused = await post(server, { original_url: 'https://example.com' }, { 'X-API-Key': 'wrong' });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ status: 'error', message: expect.stringMatching(/API key/) });
+  });
+
+  it('refuses the bare key in Authorization (no Bearer) on both endpoints, over HTTP', async () => {
+    const server = await start({ API_KEY: key });
+    const body = { original_url: 'https://example.com/bare' };
+    for (const path of ['/api/v1/shorten', '/api.php']) {
+      const bare = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { Authorization: key },
+        body: JSON.stringify(body),
+      });
+      expect(bare.status, path).toBe(401);
+      const bearer = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+      expect(bearer.status, path).toBe(path === '/api.php' ? 200 : 201);
+    }
+  });
+});
+
+describe('safer defaults for a public server, over real HTTP', () => {
+  const warnings = (server: RunningServer) =>
+    server.logs.filter((line) => line.level === 40 && /API_KEY/.test(String(line.msg)));
+
+  it('warns at start, and refuses private targets, when it listens beyond loopback with no key or limit', async () => {
+    const server = await start({ HOST: '0.0.0.0' });
+    const [warning, ...more] = warnings(server);
+    expect(more).toHaveLength(0);
+    expect(String(warning?.msg)).toMatch(/no API_KEY and no RATE_LIMIT_PER_MINUTE/);
+    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://192.168.1.1/', 'http://[fd00::1]/']) {
+      const refused = await post(server, { original_url: target });
+      expect(refused.status, target).toBe(400);
+      expect((await refused.json()).message).toMatch(/must not point at a private, loopback or link-local address/);
+    }
+    expect((await post(server, { original_url: 'https://example.com/public' })).status).toBe(201);
+  });
+
+  it('stays quiet with an API key or a rate limit; BLOCK_PRIVATE_TARGETS=false lets private targets in', async () => {
+    const keyed = await start({ HOST: '0.0.0.0', API_KEY: 'correct horse battery staple' });
+    const limited = await start({ HOST: '0.0.0.0', RATE_LIMIT_PER_MINUTE: '600', BLOCK_PRIVATE_TARGETS: 'false' });
+    const local = await start({}); // loopback: a developer's machine, private targets allowed
+    for (const server of [keyed, limited, local]) expect(warnings(server)).toHaveLength(0);
+    expect((await post(limited, { original_url: 'http://192.168.1.1/' })).status).toBe(201);
+    expect((await post(local, { original_url: 'http://localhost:3000/' })).status).toBe(201);
   });
 });
 

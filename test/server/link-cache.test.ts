@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { locationOf } from '../../core/resolve.js';
 import { createListeners } from '../../server/stores/change-feed.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
 
@@ -27,25 +28,25 @@ describe('the link cache', () => {
   it('answers an active link from memory after the first read', async () => {
     const { store, cached, reads } = setup();
     await store.create(link('hot', NOW + 1000), NOW);
-    for (let i = 0; i < 5; i++) expect(await cached.findByCodeKey('hot')).toEqual(link('hot', NOW + 1000));
+    for (let i = 0; i < 5; i++) expect(await cached.lookup('hot')).toEqual(link('hot', NOW + 1000));
     expect(reads).toHaveBeenCalledTimes(1);
     expect(cached.size).toBe(1);
   });
 
   it('never caches a miss: a link created elsewhere is found on the next read', async () => {
     const { store, cached, reads } = setup();
-    expect(await cached.findByCodeKey('new')).toBeUndefined();
+    expect(await cached.lookup('new')).toBeUndefined();
     await store.create(link('new', NOW + 1000), NOW); // another instance, straight to the database
-    expect(await cached.findByCodeKey('new')).toEqual(link('new', NOW + 1000));
+    expect(await cached.lookup('new')).toEqual(link('new', NOW + 1000));
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('never caches an expired link: a code retaken elsewhere is found on the next read', async () => {
     const { store, cached, reads } = setup();
     await store.create(link('old', NOW - 1), NOW - 1000);
-    expect((await cached.findByCodeKey('old'))?.expiresAt).toBe(NOW - 1);
+    expect((await cached.lookup('old'))?.expiresAt).toBe(NOW - 1);
     await store.create(link('old', NOW + 5000, 'https://example.com/new'), NOW);
-    expect((await cached.findByCodeKey('old'))?.originalUrl).toBe('https://example.com/new');
+    expect((await cached.lookup('old'))?.originalUrl).toBe('https://example.com/new');
     expect(reads).toHaveBeenCalledTimes(2);
     expect(cached.size).toBe(1); // the new holder is active, so it is kept
   });
@@ -53,42 +54,42 @@ describe('the link cache', () => {
   it('drops an entry the moment its link expires, and reads the store again', async () => {
     const { store, cached, reads, clock } = setup();
     await store.create(link('brief', NOW + 1000), NOW);
-    await cached.findByCodeKey('brief');
+    await cached.lookup('brief');
     clock.now = NOW + 999;
-    await cached.findByCodeKey('brief');
+    await cached.lookup('brief');
     expect(reads).toHaveBeenCalledTimes(1);
     clock.now = NOW + 1000;
     await store.create(link('brief', NOW + 9000, 'https://example.com/next'), NOW + 1000);
-    expect((await cached.findByCodeKey('brief'))?.originalUrl).toBe('https://example.com/next');
+    expect((await cached.lookup('brief'))?.originalUrl).toBe('https://example.com/next');
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('reads the store again once an entry is older than the maximum age', async () => {
     const { store, cached, reads, clock } = setup(100, 60_000);
     await store.create(link('long', NOW + 86_400_000), NOW);
-    await cached.findByCodeKey('long');
+    await cached.lookup('long');
     clock.now = NOW + 59_999;
-    await cached.findByCodeKey('long');
+    await cached.lookup('long');
     expect(reads).toHaveBeenCalledTimes(1);
     clock.now = NOW + 60_000;
-    await cached.findByCodeKey('long');
+    await cached.lookup('long');
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('keeps at most maxEntries links, evicting the least recently used', async () => {
     const { store, cached, reads } = setup(2);
     for (const code of ['a', 'b', 'c']) await store.create(link(code, NOW + 1000), NOW);
-    await cached.findByCodeKey('a');
-    await cached.findByCodeKey('b');
-    await cached.findByCodeKey('a'); // a is now the most recently used
-    await cached.findByCodeKey('c'); // full: c is only noted on its first miss
-    await cached.findByCodeKey('c'); // and let in on its second, evicting b
+    await cached.lookup('a');
+    await cached.lookup('b');
+    await cached.lookup('a'); // a is now the most recently used
+    await cached.lookup('c'); // full: c is only noted on its first miss
+    await cached.lookup('c'); // and let in on its second, evicting b
     expect(cached.size).toBe(2);
     reads.mockClear();
-    await cached.findByCodeKey('a');
-    await cached.findByCodeKey('c');
+    await cached.lookup('a');
+    await cached.lookup('c');
     expect(reads).not.toHaveBeenCalled();
-    await cached.findByCodeKey('b');
+    await cached.lookup('b');
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
@@ -96,17 +97,17 @@ describe('the link cache', () => {
     const { store, cached, reads } = setup(100);
     for (let i = 0; i < 1100; i++) await store.create(link(`k${i}`, NOW + 1000), NOW);
     for (let round = 0; round < 8; round++) {
-      for (let i = 0; i < 100; i++) await cached.findByCodeKey(`k${i}`); // the links people click
+      for (let i = 0; i < 100; i++) await cached.lookup(`k${i}`); // the links people click
     }
-    for (let i = 100; i < 1100; i++) await cached.findByCodeKey(`k${i}`); // a crawler, each link once
+    for (let i = 100; i < 1100; i++) await cached.lookup(`k${i}`); // a crawler, each link once
     reads.mockClear();
-    for (let i = 0; i < 100; i++) await cached.findByCodeKey(`k${i}`);
+    for (let i = 0; i < 100; i++) await cached.lookup(`k${i}`);
     expect(reads).not.toHaveBeenCalled();
     // A crawled link that people start clicking gets in once it is asked for more than the least
     // recently used one.
-    for (let i = 0; i < 12; i++) await cached.findByCodeKey('k500');
+    for (let i = 0; i < 12; i++) await cached.lookup('k500');
     reads.mockClear();
-    await cached.findByCodeKey('k500');
+    await cached.lookup('k500');
     expect(reads).not.toHaveBeenCalled();
     expect(cached.size).toBe(100);
   });
@@ -123,8 +124,8 @@ describe('the link cache', () => {
   it('caches nothing with maxEntries 0', async () => {
     const { store, cached, reads } = setup(0);
     await store.create(link('x', NOW + 1000), NOW);
-    await cached.findByCodeKey('x');
-    await cached.findByCodeKey('x');
+    await cached.lookup('x');
+    await cached.lookup('x');
     expect(reads).toHaveBeenCalledTimes(2);
     expect(cached.size).toBe(0);
   });
@@ -149,7 +150,7 @@ describe('the link cache', () => {
               // Through the store itself, as another instance would: the cache hears nothing.
               await store.create(link(s.code, clock.now + s.life, `https://example.com/${s.n}`), clock.now);
             } else {
-              expect(await cached.findByCodeKey(s.code)).toEqual(await store.findByCodeKey(s.code));
+              expect(await cached.lookup(s.code)).toEqual(await store.findByCodeKey(s.code));
             }
           }
           expect(cached.size).toBeLessThanOrEqual(maxEntries);
@@ -157,6 +158,64 @@ describe('the link cache', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('stays exact and within its byte budget with long, Unicode and mixed-case links (model check)', async () => {
+    // Codes whose spelling differs from their key, Hangul codes, and targets from short ASCII to
+    // a few thousand percent-encoded bytes: evictions by bytes and compactions of the arena.
+    const code = fc.constantFrom('a', 'Promo', '한글', 'x'.repeat(64), '가'.repeat(64), 'b', 'c', 'd', 'e', 'f');
+    const target = fc.oneof(
+      fc.nat().map((n) => `https://example.com/${n}`),
+      fc.integer({ min: 1, max: 1500 }).map((n) => `https://example.com/${'q'.repeat(n)}`),
+      fc.integer({ min: 1, max: 400 }).map((n) => `https://한국.example/${'가'.repeat(n)}?q=${n}`),
+    );
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 3000 }) }),
+      fc.record({ kind: fc.constant('read' as const), code }),
+      fc.record({ kind: fc.constant('create' as const), code, target, life: fc.integer({ min: 1, max: 9000 }) }),
+    );
+    const maxBytes = 16 * 1024; // a few long links' worth, its frequency table included
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 80 }), async (steps) => {
+        const store = createMemoryLinkStore();
+        const clock = { now: NOW };
+        const cached = withLinkCache(store, { maxEntries: 8, maxBytes, maxAgeMs: 5000, now: () => clock.now });
+        for (const s of steps) {
+          if (s.kind === 'advance') clock.now += s.ms;
+          else if (s.kind === 'create') {
+            const key = s.code.toLowerCase();
+            await store.create(
+              {
+                code: s.code,
+                codeKey: key,
+                originalUrl: s.target,
+                createdAt: clock.now,
+                expiresAt: clock.now + s.life,
+              },
+              clock.now,
+            );
+          } else {
+            const key = s.code.toLowerCase();
+            const found = await cached.lookup(key);
+            expect(found).toEqual(await store.findByCodeKey(key));
+            if (found) expect(locationOf(found)).toBe(new URL(found.originalUrl).href);
+          }
+          expect(cached.bytes).toBeLessThanOrEqual(maxBytes);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a hit with the ASCII form it keeps, and counts its bytes', async () => {
+    const { store, cached } = setup();
+    const hangul = { ...link('Hangul', NOW + 1000, 'https://한국.example/가'), codeKey: 'hangul' };
+    await store.create(hangul, NOW);
+    await cached.lookup('hangul');
+    const hit = cached.lookup('hangul') as Link;
+    expect(hit).toEqual(hangul);
+    expect(locationOf(hit)).toBe('https://xn--3e0b707e.example/%EA%B0%80');
+    expect(cached.bytes).toBeGreaterThan(0);
   });
 });
 
@@ -176,41 +235,58 @@ describe('the link cache, when links change', () => {
     return { store, cached, reads, feed };
   }
 
+  it('never caches a disabled link, and reads the whole record (owner, status) from the store', async () => {
+    const { store, cached, reads } = setupWithFeed();
+    await store.create({ ...link('owned', NOW + 10_000), ownerId: 7 }, NOW);
+    await store.updateLink('owned', { all: true }, { disabled: true }, NOW);
+    await cached.lookup('owned');
+    expect((await cached.lookup('owned'))?.disabled).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(2);
+    await store.updateLink('owned', { all: true }, { disabled: false }, NOW);
+    await cached.lookup('owned');
+    await cached.lookup('owned'); // now cached
+    expect(reads).toHaveBeenCalledTimes(3);
+    const whole = await cached.findByCodeKey('owned');
+    expect(whole?.ownerId).toBe(7);
+    expect(whole?.disabled).not.toBe(true);
+    expect(reads).toHaveBeenCalledTimes(4);
+  });
+
   it('forgets a link it patches or deletes itself', async () => {
     const { cached } = setupWithFeed();
     await cached.create(link('mine', NOW + 10_000), NOW);
-    await cached.findByCodeKey('mine');
+    await cached.lookup('mine');
     await cached.updateLink('mine', { all: true }, { disabled: true }, NOW);
-    expect((await cached.findByCodeKey('mine'))?.disabled).toBe(true);
+    expect((await cached.lookup('mine'))?.disabled).toBe(true);
     await cached.deleteLink('mine', { all: true }, NOW);
-    expect(await cached.findByCodeKey('mine')).toBeUndefined();
+    expect(await cached.lookup('mine')).toBeUndefined();
   });
 
   it('forgets a link the feed says another process changed, and nothing else', async () => {
     const { store, cached, reads, feed } = setupWithFeed();
     await store.create(link('a', NOW + 10_000), NOW);
     await store.create(link('b', NOW + 10_000), NOW);
-    await cached.findByCodeKey('a');
-    await cached.findByCodeKey('b');
+    await cached.lookup('a');
+    await cached.lookup('b');
     await store.updateLink('a', { all: true }, { originalUrl: 'https://elsewhere.example/' }, NOW); // another instance
     feed.emit({ kind: 'changed', codeKeys: ['a'] });
-    expect((await cached.findByCodeKey('a'))?.originalUrl).toBe('https://elsewhere.example/');
-    await cached.findByCodeKey('b');
+    expect((await cached.lookup('a'))?.originalUrl).toBe('https://elsewhere.example/');
+    await cached.lookup('b');
     expect(reads).toHaveBeenCalledTimes(3);
   });
 
   it('drops everything and caches nothing while the feed has lost track, then caches again', async () => {
     const { store, cached, reads, feed } = setupWithFeed();
     await store.create(link('a', NOW + 10_000), NOW);
-    await cached.findByCodeKey('a');
+    await cached.lookup('a');
     feed.emit({ kind: 'lost' });
     expect(cached.size).toBe(0);
-    await cached.findByCodeKey('a');
-    await cached.findByCodeKey('a');
+    await cached.lookup('a');
+    await cached.lookup('a');
     expect(reads).toHaveBeenCalledTimes(3);
     feed.emit({ kind: 'restored' });
-    await cached.findByCodeKey('a');
-    await cached.findByCodeKey('a');
+    await cached.lookup('a');
+    await cached.lookup('a');
     expect(reads).toHaveBeenCalledTimes(4);
   });
 
@@ -233,7 +309,7 @@ describe('the link cache, when links change', () => {
       { maxEntries: 100, maxAgeMs: 60_000, now: () => NOW },
     );
     await store.create(link('slow', NOW + 10_000), NOW);
-    const reading = cached.findByCodeKey('slow');
+    const reading = cached.lookup('slow');
     await new Promise((resolve) => setTimeout(resolve, 0));
     await store.deleteLink('slow', { all: true }, NOW);
     feed.emit({ kind: 'changed', codeKeys: ['slow'] });

@@ -8,9 +8,14 @@ const dir = mkdtempSync(join(tmpdir(), 'linklet-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A committer in the shape the SQLite store gives the thread: source text of (db, args) => (batch) => results.
+// A negative value holds the thread for that many milliseconds first (a commit still in hand).
 const echo = (db: { prepare(sql: string): { get(value: unknown): { v: unknown } } }, args: { sql: string }) => {
   const statement = db.prepare(args.sql);
-  return (batch: number[]) => batch.map((value) => statement.get(value).v);
+  return (batch: number[]) =>
+    batch.map((value) => {
+      if (value < 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, -value);
+      return statement.get(value).v;
+    });
 };
 const startEcho = (path: string) =>
   startWriterThread<number, number>({ path, pragmas: [], setup: echo.toString(), args: { sql: 'SELECT ? * 2 AS v' } });
@@ -27,7 +32,8 @@ describe('the SQLite writer thread', () => {
     const writer = startEcho(join(dir, 'b.db'));
     expect(await writer.commit([1])).toEqual([2]);
     const dying = writer.thread;
-    const inHand = writer.commit([5]);
+    const inHand = writer.commit([-5000]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the thread has it in hand now
     await dying?.terminate();
     await expect(inHand).rejects.toThrow(/writer thread exited/);
     expect(await writer.commit([21])).toEqual([42]);

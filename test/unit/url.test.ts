@@ -122,9 +122,75 @@ describe('parseOriginalUrl: maximum length', () => {
     expect(parse(`  ${url}  `)).toBe(url);
   });
 
+  it('counts the URL as the redirect sends it: percent-encoded path, punycode host', () => {
+    // 320 characters as typed, 2,720 once percent-encoded (9 per Hangul syllable).
+    const hangulPath = `https://example.com/${'가'.repeat(300)}`;
+    expect(new URL(hangulPath).href).toHaveLength(2720);
+    expectInvalid(() => parse(hangulPath), /at most 2048 characters long in its ASCII form .*; it has 2720\./);
+    const hangulHost = 'https://한국.com/'; // 15 characters, https://xn--3e0b707e.com/ in ASCII (25)
+    expect(new URL(hangulHost).href).toHaveLength(25);
+    expectInvalid(() => parseOriginalUrl(hangulHost, { maxLength: 20, ownHosts: [] }), /in its ASCII form/);
+    // Exactly at the limit in ASCII form: 20 + 225 × 9 + 3 = 2048.
+    const atLimit = `https://example.com/${'가'.repeat(225)}abc`;
+    expect(new URL(atLimit).href).toHaveLength(2048);
+    expect(parse(atLimit)).toBe(atLimit);
+    expectInvalid(() => parse(`${atLimit}d`), /in its ASCII form/);
+  });
+
   it('follows the configured maximum', () => {
     const short = { maxLength: 30, ownHosts: [] };
     expect(parseOriginalUrl(urlOfLength(30), short)).toBe(urlOfLength(30));
     expectInvalid(() => parseOriginalUrl(urlOfLength(31), short), /at most 30 characters/);
+  });
+});
+
+describe('parseOriginalUrl: private targets (BLOCK_PRIVATE_TARGETS)', () => {
+  const guarded = { ...rules, blockPrivateTargets: true };
+  const PRIVATE = /must not point at a private, loopback or link-local address/;
+
+  it.each([
+    'http://localhost/admin',
+    'http://LOCALHOST./',
+    'http://app.localhost:3000/',
+    'http://127.0.0.1/',
+    'http://127.1/', // the parser's 127.0.0.1
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0/',
+    'http://10.1.2.3:8080/x',
+    'http://100.64.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/router',
+    'http://[::1]/',
+    'http://[::]/',
+    'http://[fd00::1]/',
+    'http://[fc00::abcd]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:192.168.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[::10.0.0.1]/',
+  ])('refuses %s', (url) => {
+    expectInvalid(() => parseOriginalUrl(url, guarded), PRIVATE);
+  });
+
+  it.each([
+    'https://example.com/',
+    'http://172.32.0.1/',
+    'http://172.15.255.255/',
+    'http://100.128.0.1/',
+    'http://8.8.8.8/',
+    'http://[2001:db8::1]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://localhost.example.com/',
+    'http://10.example/',
+  ])('accepts the public %s', (url) => {
+    expect(parseOriginalUrl(url, guarded)).toBe(url);
+  });
+
+  it('is off unless asked for (the extension links to anything the browser can open)', () => {
+    expect(parse('http://192.168.1.1/router')).toBe('http://192.168.1.1/router');
+    expect(parse('http://localhost:3000/')).toBe('http://localhost:3000/');
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import { redactConnectionString } from '../../process/redact-secrets.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import { groupConcurrent } from '../group-concurrent.js';
 import { createPostgresChangeFeed } from './postgres-change-feed.js';
@@ -93,7 +94,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   } catch (error) {
     await pool.end().catch(() => {});
     throw new Error(
-      `Cannot connect to PostgreSQL at ${describeTarget(options.connectionString)}: ${(error as Error).message}. ` +
+      `Cannot connect to PostgreSQL at ${redactConnectionString(options.connectionString)}: ${(error as Error).message}. ` +
         'Check the connection string (host, port, user, password, database) and that PostgreSQL is running and reachable.',
       { cause: error },
     );
@@ -300,14 +301,3 @@ const sameLink = (a: Link, b: Link) =>
   a.originalUrl === b.originalUrl &&
   a.createdAt === b.createdAt &&
   a.expiresAt === b.expiresAt;
-
-/** The connection target without its password, fit for an error message or a log. */
-function describeTarget(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return 'the configured connection string';
-  }
-}

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
 import type { ServerLinkStore } from '../change-feed.js';
+import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
 import { createSqliteLinkManagement, OWNERS_MIGRATION } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
@@ -167,9 +168,12 @@ const connectionPragmas = (options: SqliteOptions) => [
   'synchronous = FULL',
 ];
 
-/** Opens (creating folder and file if needed), configures and migrates a Linklet database. */
+/**
+ * Opens (creating folder and file if needed, readable by their owner only), configures and
+ * migrates a Linklet database.
+ */
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivateDatabaseFile(path);
   const db = new Database(path);
   for (const pragma of connectionPragmas(options)) db.pragma(pragma);
   switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);

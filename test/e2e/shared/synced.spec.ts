@@ -1,15 +1,5 @@
-import {
-  expect,
-  historyItemFor,
-  openTab,
-  popupError,
-  popupWithResult,
-  readHistory,
-  setServer,
-  syncNow,
-  test,
-} from './fixtures.js';
-import { openPopup } from './popup-driver.js';
+import { historyItemFor, popupError, readHistory } from '../fixtures.js';
+import { expect, setServer, shortenWithForm, syncNow, test } from './fixtures.js';
 
 // Synced mode against a real companion server (`node dist/server/main.js` on SQLite), started by
 // each test on a free port.
@@ -21,25 +11,19 @@ test('with a server set, the popup makes the link on the server and it redirects
 }) => {
   await setServer(ext, companion.url);
   const pageUrl = site.url('/synced/page');
-  const page = await openTab(ext, pageUrl);
-  const { popup, shortUrl } = await popupWithResult(ext, page);
+  const popup = await ext.openPopup();
+  expect(await popup.text('#mode')).toBe(new URL(companion.url).host);
+  const shortUrl = await shortenWithForm(popup, { url: pageUrl });
 
   expect(shortUrl).toMatch(new RegExp(`^${companion.url}/[^/]+/$`));
-  expect(await popup.evaluate(`document.querySelector('#mode').textContent`)).toBe(new URL(companion.url).host);
   expect(await popup.evaluate(`document.querySelector('#result-state').dataset.status`)).toBe('synced');
   expect((await historyItemFor(popup, pageUrl, 'synced')).shortUrl).toBe(shortUrl);
   expect(await companion.resolve(shortUrl)).toEqual({ status: 302, location: pageUrl });
 
   // A custom code on the server, from the form.
-  await popup.fill('#code', 'e2e-synced');
-  await popup.click('#shorten');
-  await popup.waitFor(
-    `document.querySelector('#short-url').value === ${JSON.stringify(`${companion.url}/e2e-synced/`)}`,
-    'the custom link on the server',
-  );
+  expect(await shortenWithForm(popup, { url: pageUrl, code: 'e2e-synced' })).toBe(`${companion.url}/e2e-synced/`);
   expect(await companion.resolve(`${companion.url}/e2e-synced`)).toEqual({ status: 302, location: pageUrl });
   expect(popup.errors).toEqual([]);
-  await popup.close();
 });
 
 test('a link made while the server is down stays pending and syncs when it is back', async ({
@@ -51,34 +35,31 @@ test('a link made while the server is down stays pending and syncs when it is ba
   await companion.stop();
 
   const pageUrl = site.url('/synced/offline');
-  const page = await openTab(ext, pageUrl);
-  const first = await popupWithResult(ext, page);
+  const first = await ext.openPopup();
   // The code is reserved locally and the short URL is already the server's.
-  expect(first.shortUrl).toMatch(new RegExp(`^${companion.url}/[^/]+/$`));
-  expect(await first.popup.evaluate(`document.querySelector('#result-state').dataset.status`)).toBe('pending');
-  expect(await first.popup.evaluate(`document.querySelector('#result-message').hidden`)).toBe(false);
-  expect(await popupError(first.popup)).toBe('');
-  await historyItemFor(first.popup, pageUrl, 'pending');
-  await first.popup.close();
+  const shortUrl = await shortenWithForm(first, { url: pageUrl });
+  expect(shortUrl).toMatch(new RegExp(`^${companion.url}/[^/]+/$`));
+  expect(await first.evaluate(`document.querySelector('#result-state').dataset.status`)).toBe('pending');
+  expect(await first.evaluate(`document.querySelector('#result-message').hidden`)).toBe(false);
+  expect(await popupError(first)).toBe('');
+  await historyItemFor(first, pageUrl, 'pending');
+  await first.close();
 
-  // Back on the same port and database; reopening the popup asks the background to sync. (The
+  // Back on the same port and database; opening the popup asks the background to sync. (The
   // wait stays under the 30 s retry alarm, so it is the popup that made it sync.)
   await companion.start();
-  const second = await popupWithResult(ext, page);
-  expect(second.shortUrl).toBe(first.shortUrl);
-  const synced = await historyItemFor(second.popup, pageUrl, 'synced', 20_000);
-  expect(synced.shortUrl).toBe(first.shortUrl);
-  expect(await companion.resolve(first.shortUrl)).toEqual({ status: 302, location: pageUrl });
-  expect(second.popup.errors).toEqual([]);
-  await second.popup.close();
+  const second = await ext.openPopup();
+  expect((await historyItemFor(second, pageUrl, 'synced', 20_000)).shortUrl).toBe(shortUrl);
+  expect(await companion.resolve(shortUrl)).toEqual({ status: 302, location: pageUrl });
+  expect(second.errors).toEqual([]);
 });
 
 test('a pending link is pushed by the background sync without the popup', async ({ ext, site, companion }) => {
   await setServer(ext, companion.url);
   await companion.stop();
   const pageUrl = site.url('/synced/background');
-  const page = await openTab(ext, pageUrl);
-  const { popup, shortUrl } = await popupWithResult(ext, page);
+  const popup = await ext.openPopup();
+  const shortUrl = await shortenWithForm(popup, { url: pageUrl });
   await historyItemFor(popup, pageUrl, 'pending');
   await popup.close();
 
@@ -97,8 +78,8 @@ test('a code taken on the server is refused with its 409 message; a pending one 
   await setServer(ext, companion.url);
 
   const pageUrl = site.url('/synced/conflict');
-  const page = await openTab(ext, pageUrl);
-  let { popup } = await popupWithResult(ext, page);
+  let popup = await ext.openPopup();
+  await popup.fill('#url', pageUrl);
   await popup.fill('#code', 'e2e-taken');
   await popup.click('#shorten');
   await expect.poll(() => popupError(popup)).toContain("custom_code 'e2e-taken' is already in use");
@@ -112,11 +93,8 @@ test('a code taken on the server is refused with its 409 message; a pending one 
   await popup.close();
   await companion.stop();
   const laterUrl = site.url('/synced/clash');
-  const later = await openTab(ext, laterUrl);
-  ({ popup } = await popupWithResult(ext, later));
-  await popup.fill('#code', 'e2e-clash');
-  await popup.click('#shorten');
-  await popup.waitFor(`document.querySelector('#short-url').value.endsWith('/e2e-clash/')`, 'the pending custom link');
+  popup = await ext.openPopup();
+  expect(await shortenWithForm(popup, { url: laterUrl, code: 'e2e-clash' })).toBe(`${companion.url}/e2e-clash/`);
   await historyItemFor(popup, laterUrl, 'pending');
   await popup.close();
 
@@ -124,7 +102,7 @@ test('a code taken on the server is refused with its 409 message; a pending one 
   expect(
     (await companion.shorten({ original_url: 'https://example.com/first', custom_code: 'e2e-clash' })).status,
   ).toBe(201);
-  ({ popup } = await popupWithResult(ext, later));
+  popup = await ext.openPopup();
   await expect
     .poll(async () => (await readHistory(popup)).find((item) => item.shortUrl === `${companion.url}/e2e-clash/`), {
       timeout: 20_000,
@@ -139,39 +117,24 @@ test('a code taken on the server is refused with its 409 message; a pending one 
   ).toContain("custom_code 'e2e-clash' is already in use");
 
   // The user resolves it with a new code: the server picks one and the link syncs.
-  await popup.evaluate(
-    `document.querySelector('#history .history-item[data-status="conflict"] button.new-code').click()`,
-  );
-  await expect
-    .poll(
-      async () =>
-        (await readHistory(popup)).filter((item) => item.originalUrl === laterUrl && item.status === 'synced'),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toHaveLength(1);
-  const resolved = (await readHistory(popup)).find((item) => item.originalUrl === laterUrl && item.status === 'synced');
+  await popup.click('#history .history-item[data-status="conflict"] button.new-code');
+  const syncedOnly = async () =>
+    (await readHistory(popup)).filter((item) => item.originalUrl === laterUrl && item.status === 'synced');
+  await expect.poll(syncedOnly, { timeout: 20_000 }).toHaveLength(1);
+  const [resolved] = await syncedOnly();
   expect(resolved?.shortUrl).not.toBe(`${companion.url}/e2e-clash/`);
   expect(await companion.resolve(resolved?.shortUrl ?? '')).toEqual({ status: 302, location: laterUrl });
-  await popup.close();
 });
 
-test('the popup still works when the server URL is cleared again (back to local mode)', async ({
-  ext,
-  site,
-  companion,
-}) => {
+test('the popup makes local links again when the server URL is cleared', async ({ ext, site, companion }) => {
   await setServer(ext, companion.url);
-  const options = await openTab(ext, `${ext.origin}/options.html`);
-  await expect(options.locator('#server-url')).toHaveValue(companion.url);
-  await options.locator('#server-url').fill('');
-  await options.locator('#save').click();
-  await expect(options.locator('#options-status')).toHaveText('Saved.');
-  const page = await openTab(ext, site.url('/synced/back-to-local'));
-  const popup = await openPopup(ext, page);
-  const shortUrl = await popup.waitFor<string>(`document.querySelector('#short-url').value`, 'a short URL');
+  const options = await ext.openTab(`${ext.origin}/options.html`);
+  await options.waitFor(`document.querySelector('#server-url').value === ${JSON.stringify(companion.url)}`, 'the URL');
+  await options.fill('#server-url', '');
+  await options.click('#save');
+  await options.waitFor(`document.querySelector('#options-status').textContent === 'Saved.'`, 'the settings saved');
+  const popup = await ext.openPopup();
+  expect(await popup.text('#mode')).toBe('local');
+  const shortUrl = await shortenWithForm(popup, { url: site.url('/synced/back-to-local') });
   expect(shortUrl.startsWith(`${ext.origin}/open.html#/`)).toBe(true);
-  expect(await popup.evaluate(`document.querySelector('#mode').textContent`)).toBe('local');
-  await popup.close();
 });

@@ -1,0 +1,96 @@
+import type { Link } from '../../core/link-store.js';
+import type { LocatedLink } from '../../core/resolve.js';
+import { equalsUtf8, utf8Length, writeUtf8 } from './utf8-bytes.js';
+
+// A link's record in the cache's arena: u32 slot, u16 ASCII URL length (its top bit set when
+// the submitted URL differs and follows), u8 code key bytes, u8 code bytes (0: the code is its
+// key); then the code key, the code, the ASCII URL, and the submitted URL (u32 length, UTF-8).
+const HEADER_BYTES = 8;
+const ORIGINAL_FOLLOWS = 0x8000;
+/** The longest ASCII URL a record holds (longer links are not cached). */
+const MAX_HREF_BYTES = 0x7fff;
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+// UTF-8 cannot carry a lone surrogate, so text with one would not come back the same.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A link read from the cache: a fresh object per hit (the cache keeps no objects), carrying the
+ * `Location` the record holds, so a redirect never parses the URL again.
+ */
+class CachedLink implements LocatedLink {
+  readonly #location: string;
+  constructor(
+    readonly code: string,
+    readonly codeKey: string,
+    readonly originalUrl: string,
+    readonly createdAt: number,
+    readonly expiresAt: number,
+    location: string,
+  ) {
+    this.#location = location;
+  }
+  get location(): string {
+    return this.#location;
+  }
+}
+
+/**
+ * The bytes a link's record takes, or undefined when a record cannot hold it exactly (a code
+ * over 255 UTF-8 bytes, an ASCII URL that is not ASCII or is too long, a lone surrogate).
+ */
+export function recordBytes(key: string, link: Link, href: string): number | undefined {
+  const keyBytes = utf8Length(key);
+  const codeBytes = link.code === key ? 0 : utf8Length(link.code);
+  if (keyBytes > 255 || codeBytes > 255 || href.length > MAX_HREF_BYTES || !PRINTABLE_ASCII.test(href)) {
+    return undefined;
+  }
+  if (LONE_SURROGATE.test(key) || LONE_SURROGATE.test(link.code)) return undefined;
+  const fixed = HEADER_BYTES + keyBytes + codeBytes + href.length;
+  if (link.originalUrl === href) return fixed;
+  if (LONE_SURROGATE.test(link.originalUrl)) return undefined;
+  return fixed + 4 + Buffer.byteLength(link.originalUrl);
+}
+
+/** Writes a link's record (of `recordBytes` bytes) at `at`. */
+export function writeRecord(arena: Buffer, at: number, slot: number, key: string, link: Link, href: string): void {
+  const codeBytes = link.code === key ? 0 : utf8Length(link.code);
+  const withOriginal = link.originalUrl !== href;
+  arena.writeUInt32LE(slot, at);
+  arena.writeUInt16LE(href.length | (withOriginal ? ORIGINAL_FOLLOWS : 0), at + 4);
+  arena[at + 6] = utf8Length(key);
+  arena[at + 7] = codeBytes;
+  let p = writeUtf8(arena, at + HEADER_BYTES, key);
+  if (codeBytes !== 0) p = writeUtf8(arena, p, link.code);
+  p += arena.write(href, p, 'latin1');
+  if (withOriginal) arena.writeUInt32LE(arena.write(link.originalUrl, p + 4, 'utf8'), p);
+}
+
+/** The slot a record belongs to. */
+export const slotOfRecord = (arena: Buffer, at: number): number => arena.readUInt32LE(at);
+
+/** The length of the record at `at`, read from the record itself (live or not). */
+export function recordBytesAt(arena: Buffer, at: number): number {
+  const hrefField = arena.readUInt16LE(at + 4);
+  const fixed = HEADER_BYTES + (arena[at + 6] as number) + (arena[at + 7] as number) + (hrefField & MAX_HREF_BYTES);
+  return hrefField & ORIGINAL_FOLLOWS ? fixed + 4 + arena.readUInt32LE(at + fixed) : fixed;
+}
+
+/** Whether the record at `at` is for this code key. */
+export const recordHasKey = (arena: Buffer, at: number, key: string): boolean =>
+  equalsUtf8(arena, at + HEADER_BYTES, arena[at + 6] as number, key);
+
+/** The link of the record at `at`, as a new object; its key is the one it was found by. */
+export function readRecord(arena: Buffer, at: number, key: string, createdAt: number, expiresAt: number): LocatedLink {
+  const hrefField = arena.readUInt16LE(at + 4);
+  const codeBytes = arena[at + 7] as number;
+  let p = at + HEADER_BYTES + (arena[at + 6] as number);
+  const code = codeBytes === 0 ? key : arena.toString('utf8', p, p + codeBytes);
+  p += codeBytes;
+  const hrefEnd = p + (hrefField & MAX_HREF_BYTES);
+  const href = arena.toString('latin1', p, hrefEnd);
+  const originalUrl =
+    hrefField & ORIGINAL_FOLLOWS
+      ? arena.toString('utf8', hrefEnd + 4, hrefEnd + 4 + arena.readUInt32LE(hrefEnd))
+      : href;
+  return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href);
+}

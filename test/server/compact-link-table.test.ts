@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../core/link-store.js';
+import { locationOf } from '../../core/resolve.js';
+import { createCompactLinkTable } from '../../server/stores/compact-link-table.js';
+import { hashOf } from '../../server/stores/frequency-sketch.js';
+
+const keys = ['a', 'b', 'promo', '한글', 'x'.repeat(64), '가'.repeat(64), 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+const linkOf = (key: string, n: number, target: string): Link => ({
+  code: n % 2 === 0 ? key : key.toUpperCase(),
+  codeKey: key,
+  originalUrl: target,
+  createdAt: 1_000 + n,
+  expiresAt: 2_000_000 + n,
+});
+const targets = fc.oneof(
+  fc.nat().map((n) => `https://example.com/${n}`),
+  fc.integer({ min: 1, max: 1500 }).map((n) => `https://example.com/${'q'.repeat(n)}`),
+  fc.integer({ min: 1, max: 300 }).map((n) => `https://한국.example/${'가'.repeat(n)}`),
+);
+type Op = { kind: 'put'; key: string; n: number; target: string } | { kind: 'remove'; key: string };
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('put' as const), key: fc.constantFrom(...keys), n: fc.nat(), target: targets }),
+  fc.record({ kind: fc.constant('remove' as const), key: fc.constantFrom(...keys) }),
+);
+
+/** Runs the operations on a table and checks, after each, every key against the model. */
+function check(ops: Op[], maxEntries: number, maxBytes: number, mayEvict: boolean) {
+  const table = createCompactLinkTable({ maxEntries, maxBytes });
+  const model = new Map<string, Link>();
+  for (const o of ops) {
+    if (o.kind === 'put') {
+      const link = linkOf(o.key, o.n, o.target);
+      if (table.insert(o.key, hashOf(o.key), link, new URL(o.target).href, 7)) model.set(o.key, link);
+      else model.delete(o.key);
+    } else {
+      const slot = table.find(o.key, hashOf(o.key));
+      if (slot !== -1) table.remove(slot);
+      model.delete(o.key);
+    }
+    let present = 0;
+    for (const key of keys) {
+      const slot = table.find(key, hashOf(key));
+      if (slot === -1) {
+        // Only an eviction may lose a link the model still has.
+        if (!mayEvict) expect(model.has(key), key).toBe(false);
+        continue;
+      }
+      present++;
+      const found = table.linkAt(slot, key);
+      expect(found).toEqual(model.get(key));
+      expect(locationOf(found)).toBe(new URL(found.originalUrl).href);
+      expect(table.trustedUntilAt(slot)).toBe(7);
+    }
+    expect(table.size).toBe(present);
+    expect(table.bytes).toBeLessThanOrEqual(maxBytes);
+  }
+}
+
+describe('the compact link table', () => {
+  it('finds exactly what was put and not removed, through colliding index cells', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => check(ops, 1000, 1 << 20, false)),
+      { numRuns: 300 },
+    );
+  });
+
+  it('evicts and compacts within a small byte budget, every link it keeps intact', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => check(ops, 8, 12 * 1024, true)),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps nothing it cannot hold whole: a record over its size limit is refused', () => {
+    const table = createCompactLinkTable({ maxEntries: 10, maxBytes: 64 * 1024 });
+    const huge = `https://example.com/${'z'.repeat(5000)}`;
+    expect(table.insert('big', hashOf('big'), linkOf('big', 0, huge), huge, 1)).toBe(false);
+    expect(table.size).toBe(0);
+  });
+});

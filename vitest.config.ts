@@ -14,6 +14,8 @@ const UNIT_TESTS = [
   'test/server/fast-path.test.ts',
   'test/server/shorten-fast-path.test.ts',
   'test/server/writer-thread.test.ts',
+  'test/server/click-counter.test.ts',
+  'test/server/click-paths.test.ts',
 ];
 
 // Reports (under CI: fails) a run whose tests changed the working tree: `npm test` leaves a clone clean.

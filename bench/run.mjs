@@ -41,7 +41,7 @@ for (const mode of LOG_MODES) {
 /**
  * What is measured. `links`: how many links the store holds before the server starts (seeded
  * straight into the database); `load`: how autocannon is aimed; `expect`: the status class that
- * counts as a success (anything else is an error). Scenarios of one `group` run in the same
+ * counts as a success (anything else is an error); `env`: settings of the scenario's server. Scenarios of one `group` run in the same
  * rounds, each on a server of its own, so they can be compared with each other too; the group's
  * baseline runs once a round, with its first scenario's load.
  */
@@ -73,6 +73,26 @@ const SCENARIOS = [
     load: 'zipf',
     expect: 3,
     group: 'stored',
+  },
+  // What counting clicks costs a redirect: the same load on two servers, one counting, in the
+  // same rounds (the note below the table gives the per-round ratio).
+  {
+    id: 'redirect-counting-on',
+    name: 'redirect, counting on',
+    links: 1_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'clicks',
+    env: { CLICK_COUNTING: 'on' },
+  },
+  {
+    id: 'redirect-counting-off',
+    name: 'redirect, counting off',
+    links: 1_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'clicks',
+    env: { CLICK_COUNTING: 'off' },
   },
 ];
 
@@ -297,6 +317,7 @@ async function main() {
                   DATABASE_URL: await databaseFor(store, scenario, logMode),
                   LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'info',
                   WORKERS: env.BENCH_WORKERS ?? '1',
+                  ...scenario.env,
                 },
                 logMode === 'file' ? { file: join(dir, `${store}-${scenario.id}.log`) } : 'discard',
               );
@@ -379,6 +400,18 @@ async function main() {
             `${store}, log to ${log}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}"`,
           );
         }
+      }
+    }
+  }
+  for (const store of stores) {
+    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
+      const find = (id) => rows.find((row) => row.id === id && row.store === store && row.log === log);
+      const [on, off] = [find('redirect-counting-on'), find('redirect-counting-off')];
+      if (on && off) {
+        const perRound = median(on.runs.linklet.map((run, i) => run.rps / (off.runs.linklet[i]?.rps ?? Number.NaN)));
+        notes.push(
+          `${store}, log to ${log}: counting clicks on served ${fmt(perRound, 3)}× the redirects/s of counting off`,
+        );
       }
     }
   }

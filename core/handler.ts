@@ -5,6 +5,7 @@ import { type Answer, API_CORS_HEADERS } from './answer.js';
 import { describeApi } from './api-description.js';
 import { apiKeyRequired } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
+import { type ClickRecorder, isClick } from './clicks.js';
 import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
 import { isManagedLinkStore } from './link-management-store.js';
@@ -40,6 +41,8 @@ export interface HandlerOptions extends LinkletOptions {
   healthDetails?: () => Record<string, unknown>;
   /** The built web app: a browser gets it at `/`, its files under `/assets/`. Absent: `/` is JSON only. */
   webApp?: WebAppFiles;
+  /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
+  onClick?: ClickRecorder;
 }
 
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -74,6 +77,7 @@ export function codeSegmentOf(request: Request): string | undefined {
 export function createHandler(options: HandlerOptions): FetchHandler {
   const settings = settingsOf(options);
   const { store, maxBodyBytes } = settings;
+  const { onClick } = options;
   const answerShorten = createShortenAnswerer(settings);
   const descriptionOptions = settings;
   const openApi = createOpenApiDocument(descriptionOptions);
@@ -179,7 +183,15 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const segment = codeSegmentOf(c.req.raw);
     if (segment === undefined) return notFound();
     const at = settings.now();
-    return send(c, answerShortUrl(await resolveCode(segment, store, at), at, audienceOf(c)));
+    const resolution = await resolveCode(segment, store, at);
+    const answer = answerShortUrl(resolution, at, audienceOf(c));
+    if (onClick && resolution.state === 'active') {
+      const { method } = c.req;
+      if (isClick(method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {
+        onClick(resolution.link.codeKey, at);
+      }
+    }
+    return send(c, answer);
   });
   app.all('*', (c) => {
     if (codeSegmentOf(c.req.raw) === undefined) return notFound();

@@ -1,3 +1,4 @@
+import type { ClickBatch, LinkClicks } from './clicks.js';
 import type { Link, LinkStore } from './link-store.js';
 
 /** An API key as the management API lists it; the key itself is never stored, only its hash. */
@@ -84,6 +85,14 @@ export interface LinkManagementStore {
   deleteLink(codeKey: string, scope: OwnerScope, now: number): Promise<boolean>;
   /** A random secret shared by every instance on this store (signs listing cursors). */
   signingSecret(): Promise<string>;
+  /**
+   * Adds a batch of counted clicks to the links now holding its code keys (codes no link holds
+   * are skipped), in one write; days older than `CLICK_DAYS_KEPT` before the batch's are purged
+   * by the same writer. Additions, never overwrites, so processes sharing the store add up.
+   */
+  addClicks(batch: ClickBatch): Promise<void>;
+  /** The total clicks of the link created at `createdAt` under this code key, and its days from `fromDay` on. */
+  clicksOf(codeKey: string, createdAt: number, fromDay: number): Promise<LinkClicks>;
 }
 
 /** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
@@ -98,6 +107,8 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'updateLink',
   'deleteLink',
   'signingSecret',
+  'addClicks',
+  'clicksOf',
 ] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
 
 export type ManagedLinkStore = LinkStore & LinkManagementStore;

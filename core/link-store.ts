@@ -18,6 +18,11 @@ export interface Link {
   updatedAt?: number;
   /** Disabled by its owner: its short URL answers 410 while the code stays held. */
   disabled?: boolean;
+  /**
+   * Clicks counted so far, as the management operations read it (absent at 0). Redirect lookups
+   * do not read it: a cached link's count would be stale anyway.
+   */
+  clicks?: number;
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

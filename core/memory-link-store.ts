@@ -1,3 +1,4 @@
+import { CLICK_DAYS_KEPT } from './clicks.js';
 import {
   asciiLowerCase,
   type ChangeListQuery,
@@ -20,6 +21,7 @@ const stored = (link: Link): Link => {
   if (copy.ownerId === undefined) delete copy.ownerId;
   if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
   if (!copy.disabled) delete copy.disabled;
+  delete copy.clicks; // kept in `totals`
   return copy;
 };
 
@@ -36,6 +38,14 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   const owners = new Map<string, number>();
   const keys: Array<OwnerKey & { keyHash: string }> = [];
   let tombstones: Tombstone[] = [];
+  // Clicks by code key (the link holding it now), and by link (code key and creation) and day.
+  const totals = new Map<string, number>();
+  const days = new Map<string, Map<number, number>>();
+  const linkId = (codeKey: string, createdAt: number) => `${createdAt} ${codeKey}`;
+  const withClicks = (link: Link): Link => {
+    const clicks = totals.get(link.codeKey);
+    return clicks ? { ...link, clicks } : { ...link };
+  };
   const secret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
     '',
   );
@@ -50,6 +60,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const holder = links.get(link.codeKey);
       if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
       links.set(link.codeKey, stored(link));
+      totals.delete(link.codeKey); // a new link starts from 0
       return { created: true, link: stored(link) };
     },
     async findByCodeKey(codeKey: string) {
@@ -100,7 +111,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         .filter((link) => status === undefined || statusOf(link, now) === status)
         .sort(newerFirst)
         .slice(0, limit)
-        .map((link) => ({ ...link }));
+        .map(withClicks);
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [
@@ -109,7 +120,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
           .map((link) => ({
             at: link.updatedAt ?? link.createdAt,
             codeKey: link.codeKey,
-            change: { kind: 'link' as const, link: { ...link } },
+            change: { kind: 'link' as const, link: withClicks(link) },
           })),
         ...tombstones
           .filter((tombstone) => inScope(tombstone, scope))
@@ -134,12 +145,13 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
       });
       links.set(codeKey, changed);
-      return { updated: true, link: { ...changed } };
+      return { updated: true, link: withClicks(changed) };
     },
     async deleteLink(codeKey, scope, now) {
       const link = links.get(codeKey);
       if (!link || !inScope(link, scope)) return false;
       links.delete(codeKey);
+      totals.delete(codeKey);
       tombstones = tombstones.filter((tombstone) => tombstone.deletedAt >= now - TOMBSTONE_RETENTION_MS);
       const tombstone: Tombstone = { code: link.code, codeKey, deletedAt: now };
       if (link.ownerId !== undefined) tombstone.ownerId = link.ownerId;
@@ -148,6 +160,31 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     },
     async signingSecret() {
       return secret;
+    },
+    async addClicks({ day, codeKeys, counts }) {
+      for (const [i, codeKey] of codeKeys.entries()) {
+        const link = links.get(codeKey);
+        const count = counts[i] ?? 0;
+        if (!link) continue;
+        totals.set(codeKey, (totals.get(codeKey) ?? 0) + count);
+        const id = linkId(codeKey, link.createdAt);
+        const byDay = days.get(id) ?? new Map<number, number>();
+        byDay.set(day, (byDay.get(day) ?? 0) + count);
+        days.set(id, byDay);
+      }
+      for (const [id, byDay] of days) {
+        for (const old of byDay.keys()) if (old < day - CLICK_DAYS_KEPT) byDay.delete(old);
+        if (byDay.size === 0) days.delete(id);
+      }
+    },
+    async clicksOf(codeKey, createdAt, fromDay) {
+      const link = links.get(codeKey);
+      const total = link?.createdAt === createdAt ? (totals.get(codeKey) ?? 0) : 0;
+      const byDay = [...(days.get(linkId(codeKey, createdAt)) ?? [])]
+        .filter(([day]) => day >= fromDay)
+        .sort(([a], [b]) => a - b)
+        .map(([day, clicks]) => ({ day, clicks }));
+      return { total, days: byDay };
     },
   };
 }

@@ -19,12 +19,19 @@ export interface ShortenInput {
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Longer server messages are cut: every real Linklet message is far shorter. */
-const MAX_MESSAGE_LENGTH = 500;
+export const MAX_MESSAGE_LENGTH = 500;
 
 export interface RequestOptions {
   /** Short URLs must lie under this base; the request's `base` when not given. */
   shortUrlBase?: string;
   timeoutMs?: number;
+  /** An owner's API key: the server then records the link as theirs, so it syncs to their other browsers. */
+  apiKey?: string;
+}
+
+/** The headers that carry an API key, when there is one. */
+export function keyHeaders(apiKey: string | undefined): Record<string, string> {
+  return apiKey ? { 'X-API-Key': apiKey } : {};
 }
 
 /** The backend answered with an error envelope: `message` is the API's own, shown as is. */
@@ -67,7 +74,7 @@ export async function shortenVia(
   fetchLike: FetchLike,
   base: string,
   input: ShortenInput,
-  { shortUrlBase = base, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
+  { shortUrlBase = base, timeoutMs = REQUEST_TIMEOUT_MS, apiKey }: RequestOptions = {},
 ): Promise<ApiLink> {
   const body = JSON.stringify({
     original_url: input.url,
@@ -81,7 +88,7 @@ export async function shortenVia(
   try {
     response = await fetchLike(`${base}/api/v1/shorten`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...keyHeaders(apiKey) },
       body,
       signal,
     });
@@ -102,14 +109,14 @@ export async function shortenVia(
   }
 }
 
-interface Envelope {
+export interface Envelope {
   status?: unknown;
   message?: unknown;
   data?: unknown;
 }
 
 /** The JSON body; a body that is not JSON gets a message. Rejects only when the deadline passed. */
-async function readEnvelope(response: Response, signal: AbortSignal): Promise<Envelope> {
+export async function readEnvelope(response: Response, signal: AbortSignal): Promise<Envelope> {
   try {
     const json: unknown = await response.json();
     return typeof json === 'object' && json !== null ? (json as Envelope) : {};

@@ -8,6 +8,12 @@ import type { ExpireDuration } from '../core/expiry.js';
  * - `conflict`: the server has the code for another link; the user picks what to do;
  * - `failed`: the server refused the link for another reason (its message says why).
  */
+/**
+ * A change to a synced link the user made here that the server has not taken yet (it could not be
+ * reached); the sync sends it, and the history shows the link as it will be.
+ */
+export type QueuedChange = 'disable' | 'enable' | 'delete';
+
 export type HistoryStatus = 'local' | 'synced' | 'pending' | 'conflict' | 'failed';
 
 /** One link the user made, as the popup lists it and the export file carries it. */
@@ -30,4 +36,12 @@ export interface HistoryEntry {
   nextAttemptAt?: number;
   /** The last sync error or the server's conflict message, shown to the user. */
   message?: string;
+  /** Pulled from the server with an API key: made on another device or client, not here. */
+  fromServer?: boolean;
+  /** How often the short URL was followed, as the server (or the bundled backend) last said. */
+  clicks?: number;
+  /** Disabled on the server: its short URL answers 410 until enabled again. */
+  disabled?: boolean;
+  /** A Disable, Enable or Delete waiting for the server; replayed on top of what the server says. */
+  queued?: QueuedChange;
 }

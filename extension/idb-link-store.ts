@@ -2,9 +2,11 @@ import type { CreateLinkResult, Link, LinkStore } from '../core/link-store.js';
 import type { LinkletDatabase } from './link-db.js';
 import { orStorageFull } from './storage-full.js';
 
-/** The bundled backend's store, plus the delete the history needs for local links. */
+/** The bundled backend's store, plus the delete the history needs for local links and the click count of the open page. */
 export interface IdbLinkStore extends LinkStore {
   deleteByCodeKey(codeKey: string): Promise<void>;
+  /** Counts one click on the link holding this code key (none: nothing), kept as the link's `clicks`. */
+  addClick(codeKey: string): Promise<void>;
 }
 
 /**
@@ -35,6 +37,14 @@ export function createIdbLinkStore(open: () => Promise<LinkletDatabase>): IdbLin
     },
     async findByCodeKey(codeKey: string) {
       return (await database()).get('links', codeKey);
+    },
+    async addClick(codeKey: string) {
+      const db = await database();
+      // Read and write in one transaction, so two tabs opening the link at once both count.
+      const tx = db.transaction('links', 'readwrite');
+      const held = await tx.store.get(codeKey);
+      if (held) await tx.store.put({ ...held, clicks: (held.clicks ?? 0) + 1 });
+      await tx.done;
     },
     async deleteByCodeKey(codeKey: string) {
       await (await database()).delete('links', codeKey);

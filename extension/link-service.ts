@@ -9,6 +9,7 @@ import type { IdbLinkStore } from './idb-link-store.js';
 import { importHistory } from './import-history.js';
 import type { LinkletApi } from './linklet-api.js';
 import { localBase, openPageBase, routeToHandler } from './local-backend.js';
+import { queueChange } from './queued-changes.js';
 import { loadSettings, type Settings } from './settings.js';
 import { shortenLink } from './shorten-link.js';
 import { queueLocalLinks, rebind } from './sync.js';
@@ -55,7 +56,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
           },
           reuse,
         );
-        if (entry.status === 'pending') void deps.sync.run().catch(() => undefined);
+        // A pending link waits for the push; with a key, a pull follows each push.
+        if (entry.status === 'pending' || settings.apiKey) void deps.sync.run().catch(() => undefined);
         return entry;
       } catch (error) {
         throw await withCodeFreeAt(error, settings, input.code ?? '');
@@ -68,8 +70,22 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
 
     async deleteLink(id) {
       const entry = await deps.history.get(id);
+      if (entry && (await actsOnServer(entry))) {
+        // Deleted on the server for every device; queued (and shown so) while it cannot be reached.
+        await deps.history.put(queueChange(entry, 'delete'));
+        await deps.sync.run({ force: true });
+        return;
+      }
       await deps.history.remove(id);
       if (entry?.status === 'local') await deps.store.deleteByCodeKey(codeKey(entry.code));
+    },
+
+    async setDisabled(id, disabled) {
+      const entry = await deps.history.get(id);
+      if (!entry) throw new Error(t('errorLinkGone'));
+      if (!(await actsOnServer(entry))) throw new Error(t('errorDisableNeedsKey'));
+      await deps.history.put(queueChange(entry, disabled ? 'disable' : 'enable'));
+      return deps.sync.run({ force: true });
     },
 
     async retryLink(id, { newCode = false } = {}) {
@@ -112,6 +128,12 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
       return report;
     },
   };
+
+  /** A synced link on the configured server, with a key to change it there. */
+  async function actsOnServer(entry: HistoryEntry): Promise<boolean> {
+    const { serverUrl, apiKey } = await settingsOf();
+    return entry.status === 'synced' && apiKey !== '' && entry.server === serverUrl;
+  }
 
   /**
    * The v1 409 for a taken code does not say when the code frees up (only the legacy one does),

@@ -27,8 +27,13 @@ export interface LinkletApi {
   shorten(request: ShortenRequest, options?: { reuse?: boolean }): Promise<HistoryEntry>;
   /** Newest first; `query` matches the short URL, code or original URL. */
   listHistory(options?: { query?: string; limit?: number }): Promise<HistoryEntry[]>;
-  /** Removes a link from the history (and a local link from the bundled backend). */
+  /**
+   * Removes a link from the history (and a local link from the bundled backend); with an API key,
+   * deletes a synced link on the server (queued while it cannot be reached).
+   */
   deleteLink(id: string): Promise<void>;
+  /** Disables or enables a synced link on the server (needs an API key; queued while unreachable). */
+  setDisabled(id: string, disabled: boolean): Promise<SyncReport>;
   /** Pushes a waiting, conflicting or refused link again, with its code or (`newCode`) a fresh one. */
   retryLink(id: string, options?: { newCode?: boolean }): Promise<SyncReport>;
   /** Pushes pending links now: every one with `force`, due ones otherwise. */
@@ -45,6 +50,7 @@ const METHODS = [
   'shorten',
   'listHistory',
   'deleteLink',
+  'setDisabled',
   'retryLink',
   'sync',
   'uploadLocalLinks',

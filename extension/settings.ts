@@ -4,12 +4,22 @@ import { DEFAULT_EXPIRE_DURATION, type ExpireDuration } from '../core/expiry.js'
 export interface Settings {
   /** The companion server's base URL without a trailing slash; '' means local mode. */
   serverUrl: string;
+  /**
+   * An owner's API key for that server ('' for none). With one, links sync both ways; it lives in
+   * `storage.local` with the rest, never in `storage.sync`, so it does not leave this browser.
+   */
+  apiKey: string;
   defaultExpire: ExpireDuration;
   /** Copy the short URL as soon as the popup, menu or shortcut makes it. */
   autoCopy: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { serverUrl: '', defaultExpire: DEFAULT_EXPIRE_DURATION, autoCopy: true };
+export const DEFAULT_SETTINGS: Settings = {
+  serverUrl: '',
+  apiKey: '',
+  defaultExpire: DEFAULT_EXPIRE_DURATION,
+  autoCopy: true,
+};
 
 /** Kept in `storage.local`: small, read by every page and the background, changes are broadcast. */
 export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });

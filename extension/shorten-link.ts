@@ -50,7 +50,10 @@ export async function shortenLink(input: ShortenInput, deps: ShortenDeps, reuse 
     entry = { ...base, ...linkFields(await local()), status: 'local' };
   } else {
     try {
-      const link = await shortenVia(deps.serverFetch ?? fetch, server, input, { timeoutMs: deps.timeoutMs });
+      const link = await shortenVia(deps.serverFetch ?? fetch, server, input, {
+        timeoutMs: deps.timeoutMs,
+        apiKey: deps.settings.apiKey,
+      });
       entry = { ...base, ...linkFields(link), status: 'synced' };
     } catch (error) {
       if (!(error instanceof UnreachableError || (error instanceof ApiError && error.retryable))) throw error;

@@ -1,6 +1,7 @@
 import { ApiError, type FetchLike, shortenVia } from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
+import type { TwoWayReport } from './two-way-sync.js';
 
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -15,7 +16,7 @@ export function serverShortUrl(server: string, code: string): string {
   return code === '' ? '' : `${server}/${code}/`;
 }
 
-export interface SyncReport {
+export interface SyncReport extends TwoWayReport {
   synced: number;
   pending: number;
   conflicts: number;
@@ -27,6 +28,8 @@ export interface SyncDeps {
   /** The configured companion server ('' in local mode): the only one links are pushed to. */
   server: string;
   serverFetch?: FetchLike;
+  /** The owner's API key ('' for none): pushed links then belong to the owner. */
+  apiKey?: string;
   /** How long one request may take (`REQUEST_TIMEOUT_MS` when not given). */
   timeoutMs?: number;
   now?: () => number;
@@ -56,7 +59,8 @@ export async function syncPending(deps: SyncDeps, { force = false } = {}): Promi
       report.pending++;
       continue;
     }
-    const next = await push(entry, { fetch: deps.serverFetch ?? fetch, timeoutMs: deps.timeoutMs }, now());
+    const transport = { fetch: deps.serverFetch ?? fetch, timeoutMs: deps.timeoutMs, apiKey: deps.apiKey };
+    const next = await push(entry, transport, now());
     if (next.status === 'pending') downMessage = next.message ?? '';
     await deps.history.put(next);
     report[
@@ -74,13 +78,19 @@ export async function syncPending(deps: SyncDeps, { force = false } = {}): Promi
 
 async function push(
   entry: HistoryEntry,
-  transport: { fetch: FetchLike; timeoutMs: number | undefined },
+  transport: { fetch: FetchLike; timeoutMs: number | undefined; apiKey: string | undefined },
   now: number,
 ): Promise<HistoryEntry> {
   const server = entry.server as string;
   const input = { url: entry.originalUrl, code: entry.code, expire: entry.expire };
   try {
-    return synced(entry, await shortenVia(transport.fetch, server, input, { timeoutMs: transport.timeoutMs }));
+    return synced(
+      entry,
+      await shortenVia(transport.fetch, server, input, {
+        timeoutMs: transport.timeoutMs,
+        apiKey: transport.apiKey,
+      }),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && !entry.customCode) {
       // The server holds this code for another link, so its short URL is no longer this link's.

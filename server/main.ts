@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { createHandler } from '../core/handler.js';
 import { settingsOf } from '../core/settings.js';
 import { createShortenAnswerer } from '../core/shorten-answer.js';
+import { createClickCounter } from './clicks/click-counter.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
@@ -46,6 +47,10 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     maxAgeMs: config.cacheSeconds * 1000,
   });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
+  // Written to the store underneath the cache (which has nothing to do with clicks).
+  const clicks = config.clickCounting
+    ? createClickCounter({ write: (batch) => opened.addClicks(batch), logger })
+    : undefined;
   const rateLimiter =
     config.rateLimitPerMinute > 0
       ? createRateLimiter({
@@ -69,6 +74,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const handler = createHandler({
     ...options,
     webApp,
+    onClick: clicks?.count,
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),
@@ -76,7 +82,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const settings = settingsOf(options);
   const server = createHttpServer(handler, {
     log,
-    shortUrls: { store },
+    shortUrls: { store, onClick: clicks?.count },
     creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -87,6 +93,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     async (signal) => {
       logger.info({ signal }, 'shutting down');
       await closeGracefully(server);
+      await clicks?.close(); // the last counts, while the store is still open
       rateLimiter?.close();
       await store.close();
       logger.info('stopped');

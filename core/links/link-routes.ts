@@ -1,14 +1,14 @@
 import type { Env, Hono } from 'hono';
+import { CLICK_DAYS_SHOWN, dayOf } from '../clicks.js';
 import { LinkletError } from '../errors.js';
 import { inScope } from '../link-management-store.js';
-import type { Link } from '../link-store.js';
 import { type ManagementContext, PRIVATE, success } from '../management-routes.js';
 import { notAllowed } from '../not-allowed.js';
 import { requireCaller, scopeOf } from '../owners/authenticate.js';
 import { parseJsonText } from '../parse-json-text.js';
 import { codeKeyOfSegment, decodeCodeSegment } from '../resolve.js';
 import { readCursor, signCursor } from './cursor.js';
-import { toChangeView, toLinkView } from './link-view.js';
+import { toChangeView, toLinkDetailView, toLinkView } from './link-view.js';
 import { parseLinkListParams } from './list-params.js';
 import { parseLinkPatch } from './patch-request.js';
 
@@ -85,13 +85,15 @@ export function registerLinkRoutes<E extends Env>(app: Hono<E>, context: Managem
     if (codeKey === undefined) throw noSuchLink(segment);
     return { scope, segment, codeKey };
   };
-  const view = (link: Link) => toLinkView(link, baseUrl, now());
 
   app.get('/api/v1/links/:code', async (c) => {
     const { scope, segment, codeKey } = await target(c.req.raw);
     const link = await store.findByCodeKey(codeKey);
     if (link === undefined || !inScope(link, scope)) throw noSuchLink(segment);
-    return c.json(success('The link.', view(link)), 200, PRIVATE);
+    const at = now();
+    // Read fresh from the store: the link itself may come from a cache that does not track clicks.
+    const clicks = await store.clicksOf(codeKey, link.createdAt, dayOf(at) - CLICK_DAYS_SHOWN + 1);
+    return c.json(success('The link.', toLinkDetailView(link, clicks, baseUrl, at)), 200, PRIVATE);
   });
   app.patch('/api/v1/links/:code', async (c, next) => {
     await target(c.req.raw); // the key is checked before the body is read

@@ -1,3 +1,4 @@
+import { CLICK_DAYS_SHOWN, dayOf, formatDay, type LinkClicks } from '../clicks.js';
 import { formatIsoDate } from '../dates.js';
 import { shortUrlFor } from '../envelopes.js';
 import { type LinkChange, type LinkStatus, statusOf } from '../link-management-store.js';
@@ -22,7 +23,12 @@ export interface DeletedLinkView {
   updated_at: string;
 }
 
-/** The management API's view of a link at `now`. Clicks are not counted yet: always 0. */
+/** A link with its last 30 UTC days of clicks, as `GET /api/v1/links/{code}` shows it. */
+export interface LinkDetailView extends LinkView {
+  clicks_by_day: Array<{ day: string; clicks: number }>;
+}
+
+/** The management API's view of a link at `now` (its clicks as the store last read them). */
 export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
   return {
     code: link.code,
@@ -31,8 +37,22 @@ export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
     created_at: formatIsoDate(link.createdAt),
     expiration_date: formatIsoDate(link.expiresAt),
     status: statusOf(link, now),
-    clicks: 0,
+    clicks: link.clicks ?? 0,
     updated_at: formatIsoDate(link.updatedAt ?? link.createdAt),
+  };
+}
+
+/**
+ * The link with its clicks read fresh: the total, and every one of the last `CLICK_DAYS_SHOWN`
+ * UTC days up to `now`'s, oldest first, days without clicks as 0 (a chart needs no gaps filled).
+ */
+export function toLinkDetailView(link: Link, clicks: LinkClicks, baseUrl: string, now: number): LinkDetailView {
+  const today = dayOf(now);
+  const byDay = new Map(clicks.days.map(({ day, clicks }) => [day, clicks]));
+  const days = Array.from({ length: CLICK_DAYS_SHOWN }, (_, i) => today - CLICK_DAYS_SHOWN + 1 + i);
+  return {
+    ...toLinkView({ ...link, clicks: clicks.total }, baseUrl, now),
+    clicks_by_day: days.map((day) => ({ day: formatDay(day), clicks: byDay.get(day) ?? 0 })),
   };
 }
 

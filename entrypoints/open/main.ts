@@ -4,6 +4,9 @@ import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
 import { formatDateTime } from '../../extension/ui/format-date.js';
 
+/** The longest the page waits for its click to be written before it leaves (leaving may abort the write). */
+const CLICK_WAIT_MS = 250;
+
 /** `open.html#/<code>/` (the local short URL) → the code segment, still percent-encoded. */
 function codeSegment(hash: string): string {
   return hash.replace(/^#\/?/, '').replace(/\/+$/, '');
@@ -15,13 +18,13 @@ async function main(): Promise<void> {
   localizePage(document);
   const title = document.querySelector('#title') as HTMLElement;
   const detail = document.querySelector('#detail') as HTMLElement;
-  const resolution = await resolveCode(
-    codeSegment(location.hash),
-    createIdbLinkStore(() => openLinkletDb()),
-    Date.now(),
-  );
+  const store = createIdbLinkStore(() => openLinkletDb());
+  const resolution = await resolveCode(codeSegment(location.hash), store, Date.now());
   // The core only stores web URLs; the check keeps it so even if a store was tampered with.
   if (resolution.state === 'active' && /^https?:/i.test(resolution.link.originalUrl)) {
+    // Opening a local link is its click, as a server's 302 is; counting may delay it a moment, never stop it.
+    const counted = store.addClick(resolution.link.codeKey).catch(() => {});
+    await Promise.race([counted, new Promise((resolve) => setTimeout(resolve, CLICK_WAIT_MS))]);
     location.replace(resolution.link.originalUrl);
     return;
   }

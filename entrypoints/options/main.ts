@@ -1,7 +1,10 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { ApiError } from '../../extension/api-client.js';
 import { localizePage, t } from '../../extension/i18n.js';
 import { probeServer } from '../../extension/probe-server.js';
+import { whoAmI } from '../../extension/server-api.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
+import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
 import { expireLabel } from '../../extension/ui/expire-label.js';
 
@@ -30,20 +33,41 @@ async function testConnection(): Promise<void> {
   if (!server) return;
   report('#connection-result', t('testing'), true);
   const result = await probeServer((input, init) => fetch(input, init), server);
-  if (result.ok) report('#connection-result', t('connectionOk', [result.name, result.endpoint]), true);
-  else report('#connection-result', t('connectionFailed', [result.reason]), false);
+  if (!result.ok) return report('#connection-result', t('connectionFailed', [result.reason]), false);
+  const apiKey = $<HTMLInputElement>('#api-key').value.trim();
+  if (!apiKey) return report('#connection-result', t('connectionOk', [result.name, result.endpoint]), true);
+  // The key is checked too: a wrong or revoked one would otherwise only show when links stop syncing.
+  try {
+    const owner = await whoAmI({ server, apiKey, fetch: (input, init) => fetch(input, init) });
+    report('#connection-result', t('connectionOwner', [result.name, result.endpoint, owner.name]), true);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      report('#connection-result', t('connectionKeyRefused'), false);
+    else report('#connection-result', t('connectionKeyFailed', [(error as Error).message]), false);
+  }
+}
+
+/** Says so when the last sync found the key refused: links stopped syncing without anyone asking. */
+async function showKeyStatus(serverUrl: string, apiKey: string): Promise<void> {
+  const refused = serverUrl !== '' && apiKey !== '' && (await syncStatusFor(serverUrl, apiKey)).keyRefused === true;
+  $('#key-status').textContent = refused ? t('errorKeyRefused') : '';
+  $('#key-status').hidden = !refused;
 }
 
 async function save(): Promise<void> {
   const serverUrl = serverUrlFromField();
   if (serverUrl === undefined) return;
+  const apiKey = $<HTMLInputElement>('#api-key').value.trim();
   await settingsItem.setValue({
     serverUrl,
+    apiKey,
     defaultExpire: $<HTMLSelectElement>('#default-expire').value as ExpireDuration,
     autoCopy: $<HTMLInputElement>('#auto-copy').checked,
   });
   $<HTMLInputElement>('#server-url').value = serverUrl;
   report('#options-status', t('saved'), true);
+  // A new key is checked by the sync the saved settings start; its verdict shows when it lands.
+  $('#key-status').hidden = true;
 }
 
 async function uploadLocal(): Promise<void> {
@@ -91,6 +115,12 @@ async function main(): Promise<void> {
   expire.value = settings.defaultExpire;
   $<HTMLInputElement>('#server-url').value = settings.serverUrl;
   $<HTMLInputElement>('#auto-copy').checked = settings.autoCopy;
+  $<HTMLInputElement>('#api-key').value = settings.apiKey;
+  await showKeyStatus(settings.serverUrl, settings.apiKey);
+  syncStatusItem.watch(async () => {
+    const saved = await loadSettings();
+    await showKeyStatus(saved.serverUrl, saved.apiKey);
+  });
 
   $('#test-connection').addEventListener('click', () => void testConnection());
   $('#options-form').addEventListener('submit', (event) => {

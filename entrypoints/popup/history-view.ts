@@ -1,11 +1,17 @@
-import type { HistoryEntry } from '../../extension/history-entry.js';
-import { t } from '../../extension/i18n.js';
+import type { HistoryEntry, QueuedChange } from '../../extension/history-entry.js';
+import { type MessageKey, t } from '../../extension/i18n.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { displayUrl } from '../../extension/ui/display-url.js';
 import { formatDateTime } from '../../extension/ui/format-date.js';
 import { statusLabel } from '../../extension/ui/status-label.js';
 
-export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code';
+export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable';
+
+const QUEUED_MESSAGES = {
+  delete: 'queuedDelete',
+  disable: 'queuedDisable',
+  enable: 'queuedEnable',
+} as const satisfies Record<QueuedChange, MessageKey>;
 
 /**
  * Renders the history list. Text goes in through `textContent` only: URLs are user input.
@@ -15,15 +21,25 @@ export function renderHistory(
   list: HTMLUListElement,
   entries: HistoryEntry[],
   onAction: (action: HistoryAction, entry: HistoryEntry) => void,
+  /** Whether Disable/Enable act on the server for this link (synced there, with an API key). */
+  manages: (entry: HistoryEntry) => boolean = () => false,
 ): void {
-  list.replaceChildren(...entries.map((entry) => historyItem(entry, onAction)));
+  list.replaceChildren(...entries.map((entry) => historyItem(entry, onAction, manages(entry))));
 }
 
-function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entry: HistoryEntry) => void) {
+function historyItem(
+  entry: HistoryEntry,
+  onAction: (action: HistoryAction, entry: HistoryEntry) => void,
+  manageable: boolean,
+) {
+  // What the link will be once a queued change reaches the server.
+  const disabled = entry.queued === 'disable' || (entry.disabled === true && entry.queued !== 'enable');
   const item = document.createElement('li');
   item.className = 'history-item';
   item.dataset.id = entry.id;
   item.dataset.status = entry.status;
+  if (entry.fromServer) item.dataset.fromServer = 'true';
+  if (entry.queued) item.dataset.queued = entry.queued;
 
   const shortUrl = element('div', 'short-url', entry.shortUrl || t('waitingForServer'));
   const original = element('div', 'original-url', displayUrl(entry.originalUrl));
@@ -32,9 +48,14 @@ function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entr
   badge.dataset.status = entry.status;
   const meta = element('div', 'muted', `${t('expiresLabel')} ${formatDateTime(entry.expiresAt)} `);
   meta.append(badge);
+  if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
+  if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
+  if (entry.clicks !== undefined) meta.append(' ', element('span', 'clicks', t('clicksCount', [String(entry.clicks)])));
   item.append(shortUrl, original, meta);
-  if (entry.message && entry.status !== 'synced' && entry.status !== 'local') {
-    item.append(element('div', entry.status === 'pending' ? 'muted message' : 'error message', entry.message));
+  if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));
+  if (entry.message && entry.status !== 'local') {
+    const quiet = entry.status === 'pending' || entry.queued !== undefined;
+    item.append(element('div', quiet ? 'muted message' : 'error message', entry.message));
   }
 
   const actions = element('div', 'actions', '');
@@ -44,7 +65,10 @@ function historyItem(entry: HistoryEntry, onAction: (action: HistoryAction, entr
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);
-  buttons.push(['delete', t('delete')]);
+  if (manageable && entry.queued !== 'delete') {
+    buttons.push(disabled ? ['enable', t('enable')] : ['disable', t('disable')]);
+  }
+  if (entry.queued !== 'delete') buttons.push(['delete', t('delete')]);
   for (const [action, label] of buttons) {
     const button = element('button', action, label) as HTMLButtonElement;
     button.type = 'button';

@@ -13,6 +13,8 @@ import { showResult } from './result-view.js';
 // A view: the background makes, records, syncs and deletes links; the popup asks and shows.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const api = backgroundApi();
+/** The server whose links Disable/Enable and Delete act on (set with an API key), if any. */
+let managed: string | undefined;
 
 function say(message: string): void {
   $('#status').textContent = message;
@@ -29,9 +31,14 @@ function showError(message: string | undefined): void {
 async function refreshHistory(): Promise<void> {
   try {
     const entries = await api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
-    renderHistory($('#history'), entries, (action, entry) => {
-      onHistoryAction(action, entry).catch((error) => showError(messageOf(error)));
-    });
+    renderHistory(
+      $('#history'),
+      entries,
+      (action, entry) => {
+        onHistoryAction(action, entry).catch((error) => showError(messageOf(error)));
+      },
+      (entry) => managed !== undefined && entry.status === 'synced' && entry.server === managed,
+    );
     $('#history-empty').hidden = entries.length > 0;
   } catch (error) {
     showError(messageOf(error));
@@ -48,7 +55,9 @@ async function copyAndSay(text: string): Promise<void> {
  * pending link now; without it only due ones go and the alarm is set for the rest.
  */
 async function syncNow(force: boolean): Promise<void> {
-  await api.sync({ force }).catch(() => undefined);
+  const report = await api.sync({ force }).catch(() => undefined);
+  // A revoked key stops the sync silently otherwise: the user would only notice missing links.
+  if (report?.keyRefused) showError(t('errorKeyRefused'));
   await refreshHistory();
 }
 
@@ -84,7 +93,16 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Prom
   }
   if (action === 'delete') {
     await api.deleteLink(entry.id);
-    say(t('deleted'));
+    await refreshHistory();
+    // A Delete the server could not take yet stays listed, marked as waiting.
+    const waiting = document.querySelector(`#history [data-id="${CSS.escape(entry.id)}"][data-queued="delete"]`);
+    say(waiting ? t('changeQueued') : t('deleted'));
+    return;
+  }
+  if (action === 'disable' || action === 'enable') {
+    const report = await api.setDisabled(entry.id, action === 'disable');
+    if (report.keyRefused) showError(t('errorKeyRefused'));
+    say(report.changesWaiting ? t('changeQueued') : t('changeSaved'));
     return refreshHistory();
   }
   say(t('retrying'));
@@ -101,6 +119,7 @@ async function main(): Promise<void> {
   localizePage(document);
   document.title = t('extName');
   const settings = await loadSettings();
+  managed = settings.serverUrl && settings.apiKey ? settings.serverUrl : undefined;
   const expireSelect = $<HTMLSelectElement>('#expire');
   expireSelect.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(value), value)));
   expireSelect.value = settings.defaultExpire;

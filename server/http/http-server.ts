@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ClickRecorder } from '../../core/clicks.js';
 import { errorAnswer } from '../../core/error-answer.js';
 import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
@@ -17,7 +18,7 @@ export interface HttpServerOptions {
   headersTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   /** When given, `GET` and `HEAD` of a short URL take the redirect fast path on this store (the handler's own). */
-  shortUrls?: { store: ShortUrlStore; now?: () => number };
+  shortUrls?: { store: ShortUrlStore; now?: () => number; onClick?: ClickRecorder };
   /** When given, shorten requests with a body of declared length take the create fast path. */
   creates?: Omit<ShortenFastPathOptions, 'log'>;
   /** When given, a client over its limit is answered 429 before anything else is done. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../../core/answer.js';
+import { type ClickRecorder, isClick } from '../../core/clicks.js';
 import { RESERVED_CODES } from '../../core/code.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
 import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/resolve.js';
@@ -23,9 +24,17 @@ export interface RedirectFastPathOptions {
   store: ShortUrlStore;
   now?: () => number;
   log: RequestLog;
+  /** Told of every click (see `isClick`) this path answers, to count it. */
+  onClick?: ClickRecorder;
   /** Where a request goes that this path cannot answer itself (a store failure): the core handler. */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
 }
+
+/** A header Node gives as one string (it joins repeated unknown headers with `, `). */
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
 
 /**
  * `GET` and `HEAD` of a short URL without the web Request/Response adapter: the code is resolved
@@ -36,7 +45,7 @@ export interface RedirectFastPathOptions {
  * request.
  */
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
-  const { store, log, fallback } = options;
+  const { store, log, fallback, onClick } = options;
   const now = options.now ?? Date.now;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -64,6 +73,14 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
         return;
       }
       log.answered(trace, answer.status);
+      // After the answer is on its way: counting never delays a redirect.
+      if (
+        onClick &&
+        link &&
+        isClick(req.method as string, answer.status, header(req, 'sec-purpose'), header(req, 'purpose'))
+      ) {
+        onClick(link.codeKey, at);
+      }
     };
     if (key === undefined) {
       send(undefined);

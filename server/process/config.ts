@@ -20,6 +20,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** One `info` line per answered request (`ACCESS_LOG`); failures are logged either way. */
   accessLog: boolean;
+  /** Count clicks on short URLs (`CLICK_COUNTING`), written in batches every second. */
+  clickCounting: boolean;
   /** Active links kept in each process's memory; 0 turns the cache off. */
   cacheEntries: number;
   /** Most bytes each process's link cache holds. */
@@ -70,6 +72,7 @@ const envSchema = z.object({
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),
+  CLICK_COUNTING: optional(z.enum(['on', 'off'])).default('on'),
   CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(1_000_000),
   CACHE_MAX_BYTES: optional(z.string())
     .default(String(DEFAULT_CACHE_MAX_BYTES))
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     apiKey: values.API_KEY,
     logLevel: values.LOG_LEVEL,
     accessLog: values.ACCESS_LOG === 'on',
+    clickCounting: values.CLICK_COUNTING === 'on',
     cacheEntries: values.CACHE_ENTRIES,
     cacheMaxBytes: values.CACHE_MAX_BYTES,
     cacheSeconds: values.CACHE_SECONDS,

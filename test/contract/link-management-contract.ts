@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLICK_DAYS_KEPT, dayOf } from '../../core/clicks.js';
 import {
   KEY_TOUCH_INTERVAL_MS,
   type LinkChange,
@@ -204,6 +205,77 @@ export function describeLinkManagementContract(
         'c1',
         '-c2',
       ]);
+    });
+
+    const TODAY = dayOf(NOW);
+    const clicksOf = (code: string, createdAt = NOW) => store.clicksOf(code, createdAt, 0);
+
+    it('adds click batches to the links holding their codes: totals, days, and every listing', async () => {
+      await makeLinks(['c1', 'c2']);
+      await store.addClicks({ day: TODAY - 1, codeKeys: ['c1'], counts: [4] });
+      await store.addClicks({ day: TODAY, codeKeys: ['c1', 'c2', 'nobody'], counts: [3, 5, 7] });
+      await store.addClicks({ day: TODAY, codeKeys: ['c1'], counts: [1] });
+      expect(await clicksOf('c1')).toEqual({
+        total: 8,
+        days: [
+          { day: TODAY - 1, clicks: 4 },
+          { day: TODAY, clicks: 4 },
+        ],
+      });
+      expect(await store.clicksOf('c1', NOW, TODAY)).toEqual({ total: 8, days: [{ day: TODAY, clicks: 4 }] });
+      expect(await clicksOf('c2', NOW + 1)).toEqual({ total: 5, days: [{ day: TODAY, clicks: 5 }] });
+      expect(await clicksOf('nobody')).toEqual({ total: 0, days: [] });
+      const listed = await store.listLinks({ scope: ALL, limit: 10, now: NOW });
+      expect(listed.map(({ code, clicks }) => [code, clicks])).toEqual([
+        ['c2', 5],
+        ['c1', 8],
+      ]);
+      const changes = await store.listChanges({ scope: ALL, limit: 10, since: 0 });
+      expect(changes.map((change) => change.kind === 'link' && change.link.clicks)).toEqual([8, 5]);
+      const patched = await store.updateLink('c1', ALL, { disabled: true }, NOW + 10);
+      expect(patched.updated && patched.link.clicks).toBe(8);
+    });
+
+    it('adds up concurrent batches exactly (increments, never overwrites)', async () => {
+      await makeLinks(['hot', 'warm']);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.addClicks({ day: TODAY, codeKeys: ['hot', 'warm'], counts: [i + 1, 1] }),
+        ),
+      );
+      expect(await clicksOf('hot')).toEqual({ total: 210, days: [{ day: TODAY, clicks: 210 }] });
+      expect((await clicksOf('warm', NOW + 1)).total).toBe(20);
+    });
+
+    it("starts a new link's clicks from 0 when its code is taken over after expiry or deleted", async () => {
+      const old = link('again', { expiresAt: NOW + 1000 });
+      await store.create(old, NOW);
+      await store.addClicks({ day: TODAY, codeKeys: ['again'], counts: [9] });
+      const taker = link('again', { createdAt: NOW + 2000, expiresAt: NOW + 86_400_000 });
+      expect((await store.create(taker, NOW + 2000)).created).toBe(true);
+      expect(await clicksOf('again', NOW + 2000)).toEqual({ total: 0, days: [] });
+      expect((await store.listLinks({ scope: ALL, limit: 1, now: NOW }))[0]?.clicks).toBeUndefined();
+      await store.addClicks({ day: TODAY, codeKeys: ['again'], counts: [2] });
+      expect(await clicksOf('again', NOW + 2000)).toEqual({ total: 2, days: [{ day: TODAY, clicks: 2 }] });
+
+      expect(await store.deleteLink('again', ALL, NOW + 3000)).toBe(true);
+      await store.create(link('again', { createdAt: NOW + 4000 }), NOW + 4000);
+      expect(await clicksOf('again', NOW + 4000)).toEqual({ total: 0, days: [] });
+    });
+
+    it(`keeps ${CLICK_DAYS_KEPT} days back from the newest batch's day and purges older ones`, async () => {
+      await makeLinks(['aged']);
+      const start = TODAY - 200;
+      await store.addClicks({ day: start, codeKeys: ['aged'], counts: [1] });
+      await store.addClicks({ day: start + 1, codeKeys: ['aged'], counts: [2] });
+      await store.addClicks({ day: start + 1 + CLICK_DAYS_KEPT, codeKeys: ['aged'], counts: [3] });
+      expect(await clicksOf('aged')).toEqual({
+        total: 6,
+        days: [
+          { day: start + 1, clicks: 2 },
+          { day: start + 1 + CLICK_DAYS_KEPT, clicks: 3 },
+        ],
+      });
     });
 
     it('has a signing secret that stays the same', async () => {

@@ -130,7 +130,7 @@ describe('postgres across instances', () => {
     const versions = await adminQuery<{ version: number }>(
       `SELECT version FROM ${pg.escapeIdentifier(schema)}.linklet_schema_version ORDER BY version`,
     );
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4]);
   });
 
   it('keeps the links when a store reopens an existing schema', async () => {
@@ -168,6 +168,7 @@ describe('postgres storage and failures', () => {
        WHERE table_schema = '${schema}' AND table_name = 'links' ORDER BY column_name`,
     );
     expect(columns).toEqual([
+      { column_name: 'clicks', data_type: 'bigint', collation_name: null },
       { column_name: 'code', data_type: 'text', collation_name: null },
       { column_name: 'code_key', data_type: 'text', collation_name: 'C' },
       { column_name: 'created_at', data_type: 'timestamp with time zone', collation_name: null },
@@ -202,7 +203,7 @@ describe('postgres storage and failures', () => {
     expect(await store.findByCodeKey('old')).toEqual(old);
     expect((await store.create(link('OLD'), NOW + 1)).created).toBe(false);
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${q}.linklet_schema_version`);
-    expect(versions.map((row) => row.version).sort()).toEqual([1, 2, 3]);
+    expect(versions.map((row) => row.version).sort()).toEqual([1, 2, 3, 4]);
   });
 
   it('reports a conflict, never an error, when SERIALIZABLE transactions collide on one code', async () => {

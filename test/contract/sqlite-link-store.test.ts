@@ -47,7 +47,7 @@ describe('sqlite store on disk', () => {
 
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.pragma('user_version', { simple: true })).toBe(2);
+    expect(raw.pragma('user_version', { simple: true })).toBe(3);
     raw.close();
 
     const again = createSqliteLinkStore(path);
@@ -84,7 +84,7 @@ describe('sqlite store on disk', () => {
     const holder = await holdWriteLock(path, 300);
     const db = openSqliteDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     db.close();
     await once(holder, 'exit');
   });

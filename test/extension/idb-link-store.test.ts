@@ -50,6 +50,19 @@ describe('the extension database', () => {
     await deleteDB(name);
   });
 
+  it('counts clicks on the link holding a code, concurrent ones included; a retaken code starts from 0', async () => {
+    const name = freshDbName();
+    const store = createIdbLinkStore(() => openLinkletDb(name));
+    await store.create(link('hot', { expiresAt: NOW + 1000 }), NOW);
+    await Promise.all([store.addClick('hot'), store.addClick('hot'), store.addClick('hot'), store.addClick('none')]);
+    expect((await store.findByCodeKey('hot'))?.clicks).toBe(3);
+    expect(await store.findByCodeKey('none')).toBeUndefined();
+    await store.create(link('hot', { createdAt: NOW + 2000 }), NOW + 2000);
+    expect((await store.findByCodeKey('hot'))?.clicks).toBeUndefined();
+    await store.close();
+    await deleteDB(name);
+  });
+
   it('deletes a link by its code key and leaves the others', async () => {
     const name = freshDbName();
     const store = createIdbLinkStore(() => openLinkletDb(name));

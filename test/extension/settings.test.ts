@@ -41,18 +41,29 @@ describe('normalizeServerUrl', () => {
 describe('loadSettings', () => {
   it('gives the defaults when nothing was saved', async () => {
     expect(await loadSettings()).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toEqual({ serverUrl: '', defaultExpire: '1week', autoCopy: true });
+    expect(DEFAULT_SETTINGS).toEqual({ serverUrl: '', apiKey: '', defaultExpire: '1week', autoCopy: true });
   });
 
   it('fills what an older version did not save from the defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: { serverUrl: 'https://sho.rt' } });
-    expect(await loadSettings()).toEqual({ serverUrl: 'https://sho.rt', defaultExpire: '1week', autoCopy: true });
+    expect(await loadSettings()).toEqual({
+      serverUrl: 'https://sho.rt',
+      apiKey: '',
+      defaultExpire: '1week',
+      autoCopy: true,
+    });
   });
 
   it('reads what the options page saved', async () => {
-    const saved = { serverUrl: 'https://sho.rt', defaultExpire: '24h', autoCopy: false } as const;
+    const saved = { serverUrl: 'https://sho.rt', apiKey: 'lk_secret', defaultExpire: '24h', autoCopy: false } as const;
     await settingsItem.setValue(saved);
     expect(await fakeBrowser.storage.local.get('settings')).toEqual({ settings: saved });
     expect(await loadSettings()).toEqual(saved);
+  });
+
+  it('keeps the API key in storage.local only, never in storage.sync (it would leave this browser)', async () => {
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, serverUrl: 'https://sho.rt', apiKey: 'lk_secret' });
+    expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).toContain('lk_secret');
   });
 });

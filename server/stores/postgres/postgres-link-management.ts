@@ -11,7 +11,7 @@ import {
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
 import { withReconnect } from './postgres-errors.js';
-import { CHANGES_CHANNEL, fromMs, LINK_COLUMNS, type LinkRow, linkFromRow, toMs } from './postgres-sql.js';
+import { CHANGES_CHANNEL, fromMs, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS, toMs } from './postgres-sql.js';
 
 /**
  * Schema version 3: owners, their keys (SHA-256 only), link ownership and changes, tombstones
@@ -65,7 +65,10 @@ const toKey = (row: KeyRow): OwnerKey => {
  * the link from its cache. Reads are retried on a fresh connection as redirects are; writes are
  * not (a lost answer to a delete could otherwise come back as "not found").
  */
-export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): LinkManagementStore {
+export function createPostgresLinkManagement(
+  pool: pg.Pool,
+  prefix: string,
+): Omit<LinkManagementStore, 'addClicks' | 'clicksOf'> {
   const t = (table: string) => `${prefix}${table}`;
   const keySelect = `SELECT k.id, k.owner_id, o.name, ${toMs('k.created_at')} AS created_at,
       ${toMs('k.last_used_at')} AS last_used_at, k.revoked_at IS NOT NULL AS revoked
@@ -122,7 +125,7 @@ export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): Lin
       if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
       if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
       const { rows } = await read<LinkRow>(
-        `SELECT ${LINK_COLUMNS} FROM ${t('links')} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY created_at DESC, code_key DESC LIMIT $1`,
         values,
       );
@@ -134,7 +137,7 @@ export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): Lin
       const ownerCondition = owner === null ? '$4::bigint IS NULL' : 'owner_id = $4';
       const [links, tombstones] = await Promise.all([
         read<LinkRow>(
-          `SELECT ${LINK_COLUMNS} FROM ${t('links')}
+          `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')}
            WHERE ${ownerCondition} AND (updated_at, code_key) > (${fromMs('$2')}, $3::text)
            ORDER BY updated_at, code_key LIMIT $1`,
           values,
@@ -173,7 +176,7 @@ export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): Lin
            UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
              updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
            WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2) AND expires_at > ${fromMs('$5')}
-           RETURNING ${LINK_COLUMNS})
+           RETURNING ${MANAGED_LINK_COLUMNS})
          SELECT changed.*, pg_notify('${CHANGES_CHANNEL}', changed.code_key) FROM changed`,
         [codeKey, owner, patch.originalUrl ?? null, patch.disabled ?? null, now],
       );

@@ -4,6 +4,7 @@ import { redactConnectionString } from '../../process/redact-secrets.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import { groupConcurrent } from '../group-concurrent.js';
 import { createPostgresChangeFeed } from './postgres-change-feed.js';
+import { clicksMigration, createPostgresClicks } from './postgres-clicks.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
 import { createPostgresLinkManagement, ownersMigration } from './postgres-link-management.js';
 import { fromMs, LINK_COLUMNS, type LinkRow, linkFromRow as toLink } from './postgres-sql.js';
@@ -74,6 +75,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
        ALTER COLUMN created_at TYPE timestamptz USING ${fromMs('created_at')},
        ALTER COLUMN expires_at TYPE timestamptz USING ${fromMs('expires_at')}`,
     ownersMigration(prefix),
+    clicksMigration(prefix),
   ];
 
   const pool = new pg.Pool({
@@ -134,12 +136,12 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   client.release();
   const columns = LINK_COLUMNS;
   // One statement claims the code: insert it, or take it over from a holder that has expired
-  // (its owner, changes and disabled flag go with it).
+  // (its owner, changes and disabled flag go with it, and its clicks start again from 0).
   const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
     VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$4')})
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
-      updated_at = EXCLUDED.updated_at, disabled = false
+      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
@@ -148,7 +150,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[]) AS t (k, c, u, ca, ea, o)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
-      updated_at = EXCLUDED.updated_at, disabled = false
+      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
@@ -282,6 +284,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   const changes = createPostgresChangeFeed(options.connectionString);
   return {
     ...createPostgresLinkManagement(pool, prefix),
+    ...createPostgresClicks(pool, prefix),
     changes,
     create: (link, now) => claim({ link, now }),
     findByCodeKey: find,

@@ -9,6 +9,9 @@ export const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000):
 export const LINK_COLUMNS = `code_key, code, original_url, ${toMs('created_at')} AS created_at,
   ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled`;
 
+/** The link columns and its clicks, for the management reads (redirects do not read clicks). */
+export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
+
 export interface LinkRow {
   code_key: string;
   code: string;
@@ -18,6 +21,8 @@ export interface LinkRow {
   owner_id: string | null;
   updated_at: string;
   disabled: boolean;
+  /** Only in management reads (`MANAGED_LINK_COLUMNS`). */
+  clicks?: string;
 }
 
 /** The row as a `Link`, its optional fields left out at their defaults. */
@@ -32,6 +37,7 @@ export function linkFromRow(row: LinkRow): Link {
   if (row.owner_id !== null) link.ownerId = Number(row.owner_id);
   if (Number(row.updated_at) !== link.createdAt) link.updatedAt = Number(row.updated_at);
   if (row.disabled) link.disabled = true;
+  if (row.clicks !== undefined && row.clicks !== '0') link.clicks = Number(row.clicks);
   return link;
 }
 

@@ -10,7 +10,7 @@ import {
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
-import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
+import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 
 /**
  * Schema version 2: owners, their keys (SHA-256 only), link ownership and changes, tombstones of
@@ -93,7 +93,7 @@ const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = 
  * are rare next to redirects and creates), each write one IMMEDIATE transaction that also logs
  * the change for other processes (see `createSqliteChangeFeed`).
  */
-export function createSqliteLinkManagement(db: Database.Database): LinkManagementStore {
+export function createSqliteLinkManagement(db: Database.Database): Omit<LinkManagementStore, 'addClicks' | 'clicksOf'> {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -125,7 +125,7 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
         `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
            updated_at = max(@now, updated_at + 1)
          WHERE code_key = @codeKey AND expires_at > @now AND ${ownerCondition(scope)}
-         RETURNING ${LINK_COLUMNS}`,
+         RETURNING ${MANAGED_LINK_COLUMNS}`,
       )
         .raw()
         .get({
@@ -195,7 +195,7 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
         where.push('(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0)');
       if (status !== undefined) where.push(STATUS_SQL[status]);
       const rows = prepared(
-        `SELECT code_key, ${LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}
+        `SELECT code_key, ${MANAGED_LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}
          ORDER BY created_at DESC, code_key DESC LIMIT @limit`,
       )
         .raw()
@@ -217,7 +217,7 @@ export function createSqliteLinkManagement(db: Database.Database): LinkManagemen
         limit,
       };
       const linkRows = prepared(
-        `SELECT code_key, ${LINK_COLUMNS} FROM links
+        `SELECT code_key, ${MANAGED_LINK_COLUMNS} FROM links
          WHERE ${ownerCondition(scope)} AND (updated_at, code_key) > (@fromAt, @fromKey)
          ORDER BY updated_at, code_key LIMIT @limit`,
       )

@@ -3,6 +3,9 @@ import type { Link } from '../../../core/link-store.js';
 /** The columns of a link, in the order of `LinkRow`. */
 export const LINK_COLUMNS = 'code, original_url, created_at, expires_at, owner_id, updated_at, disabled';
 
+/** The link columns and its clicks, for the management reads (redirects do not read clicks). */
+export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
+
 /** A link's row as better-sqlite3 gives it in raw mode (an array: cheaper than an object). */
 export type LinkRow = [
   code: string,
@@ -12,15 +15,17 @@ export type LinkRow = [
   ownerId: number | null,
   updatedAt: number,
   disabled: number,
+  clicks?: number,
 ];
 
 /** The row as a `Link`, its optional fields left out at their defaults. */
 export function linkFromRow(codeKey: string, row: LinkRow): Link {
-  const [code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, disabled] = row;
+  const [code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, disabled, clicks] = row;
   // Mostly the same text; one string then serves both (links may sit in the cache by the 100k).
   const link: Link = { code: code === codeKey ? codeKey : code, codeKey, originalUrl, createdAt, expiresAt };
   if (ownerId !== null) link.ownerId = ownerId;
   if (updatedAt !== createdAt) link.updatedAt = updatedAt;
   if (disabled) link.disabled = true;
+  if (clicks) link.clicks = clicks;
   return link;
 }

@@ -1,10 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
+import {
+  CLICK_COMMITTER_ARGS,
+  CLICKS_MIGRATION,
+  type ClickCommitterArgs,
+  createClickCommitter,
+  createSqliteClickReads,
+} from './sqlite-clicks.js';
 import { createSqliteLinkManagement, OWNERS_MIGRATION } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { switchToWal } from './switch-to-wal.js';
@@ -20,6 +28,7 @@ const MIGRATIONS = [
      expires_at   INTEGER NOT NULL              -- epoch ms
    ) STRICT, WITHOUT ROWID`,
   OWNERS_MIGRATION,
+  CLICKS_MIGRATION,
 ];
 
 interface PendingCreate {
@@ -30,13 +39,13 @@ interface PendingCreate {
 }
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
-// changes and disabled flag go with it).
+// changes and disabled flag go with it, and its clicks start again from 0).
 const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled)
   VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @createdAt, 0)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
-    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0
+    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, clicks = 0
   WHERE links.expires_at <= @now`;
 const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 
@@ -44,6 +53,27 @@ type BatchItem = { link: Link; now: number };
 type CommitterSql = { claimSql: string; holderSql: string };
 const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL };
 type CommitBatch = (batch: BatchItem[]) => CreateLinkResult[];
+/** What the writer is posted: a batch of creates, or one batch of clicks alone. */
+type WriterItem = BatchItem | { clicks: ClickBatch };
+type WriterArgs = { claims: CommitterSql; clicks: ClickCommitterArgs };
+const WRITER_ARGS: WriterArgs = { claims: COMMITTER_SQL, clicks: CLICK_COMMITTER_ARGS };
+type CommitWriterBatch = (batch: WriterItem[]) => Array<CreateLinkResult | null>;
+
+/** The writer's committer as source text: creates and clicks, each kind its own transaction. */
+const WRITER_SETUP = `(db, args) => {
+  const claims = (${createBatchCommitter.toString()})(db, args.claims);
+  const clicks = (${createClickCommitter.toString()})(db, args.clicks);
+  return (batch) => (batch.length === 1 && 'clicks' in batch[0] ? [clicks(batch[0].clicks)] : claims(batch));
+}`;
+/** What `WRITER_SETUP` makes, made here: an in-memory database commits on its only connection. */
+const startCommitter = (db: Database.Database, args: WriterArgs): CommitWriterBatch => {
+  const claims = createBatchCommitter(db, args.claims);
+  const clicks = createClickCommitter(db, args.clicks);
+  return (batch) => {
+    const first = batch[0];
+    return batch.length === 1 && first && 'clicks' in first ? [clicks(first.clicks)] : claims(batch as BatchItem[]);
+  };
+};
 
 /**
  * Group commit on one connection: the batch's claims run in one BEGIN IMMEDIATE transaction, in
@@ -84,14 +114,14 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   const ping = db.prepare('SELECT 1');
   const onThread = path !== ':memory:' && options.writerThread !== false;
   const writer = onThread
-    ? startWriterThread<BatchItem, CreateLinkResult>({
+    ? startWriterThread<WriterItem, CreateLinkResult | null>({
         path,
         pragmas: connectionPragmas(options),
-        setup: createBatchCommitter.toString(),
-        args: COMMITTER_SQL,
+        setup: WRITER_SETUP,
+        args: WRITER_ARGS,
       })
     : undefined;
-  const commitInPlace = onThread ? undefined : createBatchCommitter(db, COMMITTER_SQL);
+  const commitInPlace = onThread ? undefined : startCommitter(db, WRITER_ARGS);
 
   let pending: PendingCreate[] = [];
   let committing: Promise<void> | undefined;
@@ -99,7 +129,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   const commitBatch = async (batch: PendingCreate[]) => {
     const items = batch.map(({ link, now }) => ({ link, now }));
     try {
-      const results = writer ? await writer.commit(items) : (commitInPlace as CommitBatch)(items);
+      const results = writer ? await writer.commit(items) : (commitInPlace as CommitWriterBatch)(items);
       for (const [i, item] of batch.entries()) item.resolve(results[i] as CreateLinkResult);
     } catch (error) {
       for (const item of batch) item.reject(error);
@@ -121,6 +151,12 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   const changes = createSqliteChangeFeed(db, options.changePollMs);
   return {
     ...createSqliteLinkManagement(db),
+    clicksOf: createSqliteClickReads(db),
+    async addClicks(batch) {
+      const item = [{ clicks: batch }];
+      if (writer) await writer.commit(item);
+      else (commitInPlace as CommitWriterBatch)(item);
+    },
     changes,
     create(link, now) {
       return new Promise((resolve, reject) => {

@@ -1,0 +1,152 @@
+import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/clicks.js';
+
+const DAY_MS = 86_400_000;
+
+export interface ClickCounterOptions {
+  /** Writes one batch (one statement or transaction on the store); rejects when the store cannot take it. */
+  write: (batch: ClickBatch) => Promise<void>;
+  logger: {
+    info: (fields: object, message: string) => void;
+    warn: (fields: object, message: string) => void;
+    error: (fields: object, message: string) => void;
+  };
+  /** How often counts are written (default 1 s: `kill -9` loses at most this much). */
+  writeEveryMs?: number;
+  /**
+   * The most (link, day) counts kept while the store refuses them; beyond it the oldest are
+   * dropped and their number logged, so an outage cannot exhaust memory (default 100,000: ~10 MB).
+   */
+  maxKeptCounts?: number;
+}
+
+interface DayCounts {
+  day: number;
+  counts: Map<string, number>;
+}
+
+/**
+ * Counts clicks in memory and writes them in batches. A click is one `Map` update of the
+ * current UTC day's counts (no allocation once a link has been clicked this second); every
+ * `writeEveryMs` the counts are sealed and written, one batch per day, oldest first, one at a
+ * time. A batch the store refuses is kept (merged with later counts of its day) and tried again
+ * on the next beat, so counting never waits for the store and an outage only delays counts.
+ */
+export function createClickCounter(options: ClickCounterOptions) {
+  const { write, logger } = options;
+  const maxKept = options.maxKeptCounts ?? 100_000;
+  let current = new Map<string, number>();
+  let currentDay = 0;
+  let dayStart = 0;
+  let dayEnd = 0; // an empty day: the first click starts one
+  /** Sealed counts not yet written, oldest day first; the batch being written is not among them. */
+  const unwritten: DayCounts[] = [];
+  let writing: Promise<boolean> | undefined;
+  let failing = false;
+
+  /** Adds counts to what is kept for their day (the same day twice would be written twice). */
+  const keep = ({ day, counts }: DayCounts, atFront: boolean) => {
+    const same = unwritten.find((kept) => kept.day === day);
+    if (same === undefined) {
+      if (atFront) unwritten.unshift({ day, counts });
+      else unwritten.push({ day, counts });
+      unwritten.sort((a, b) => a.day - b.day);
+      return;
+    }
+    for (const [codeKey, count] of counts) same.counts.set(codeKey, (same.counts.get(codeKey) ?? 0) + count);
+  };
+  const seal = () => {
+    if (current.size === 0) return;
+    keep({ day: currentDay, counts: current }, false);
+    current = new Map();
+  };
+  /** Drops the oldest kept counts beyond the bound, and says how many clicks went with them. */
+  const enforceBound = () => {
+    let kept = unwritten.reduce((sum, { counts }) => sum + counts.size, 0);
+    let dropped = 0;
+    while (kept > maxKept && unwritten.length > 0) {
+      const oldest = unwritten[0] as DayCounts;
+      for (const [codeKey, count] of oldest.counts) {
+        if (kept <= maxKept) break;
+        oldest.counts.delete(codeKey);
+        dropped += count;
+        kept--;
+      }
+      if (oldest.counts.size === 0) unwritten.shift();
+    }
+    if (dropped > 0)
+      logger.error({ droppedClicks: dropped }, `${dropped} clicks were dropped: the store refused them too long`);
+  };
+  /** Writes every kept batch in turn; false when the store refused one (it stays kept). */
+  const writeKept = async (): Promise<boolean> => {
+    while (unwritten.length > 0) {
+      const next = unwritten.shift() as DayCounts;
+      const batch: ClickBatch = { day: next.day, codeKeys: [...next.counts.keys()], counts: [...next.counts.values()] };
+      try {
+        await write(batch);
+      } catch (error) {
+        keep(next, true);
+        enforceBound();
+        if (!failing) logger.warn({ err: error }, 'click counts could not be written; they are kept and retried');
+        failing = true;
+        return false;
+      }
+      if (failing) logger.info({}, 'click counts are being written again');
+      failing = false;
+    }
+    return true;
+  };
+  /** Seals the counts so far and writes them (joining a write under way rather than racing it). */
+  const flush = (): Promise<boolean> => {
+    if (writing) return writing;
+    seal();
+    writing = writeKept().finally(() => {
+      writing = undefined;
+    });
+    return writing;
+  };
+  const timer = setInterval(() => void flush(), options.writeEveryMs ?? 1000);
+  timer.unref();
+
+  const count: ClickRecorder = (codeKey, at) => {
+    if (at >= dayEnd || at < dayStart) {
+      seal();
+      currentDay = dayOf(at);
+      dayStart = currentDay * DAY_MS;
+      dayEnd = dayStart + DAY_MS;
+    }
+    current.set(codeKey, (current.get(codeKey) ?? 0) + 1);
+  };
+
+  const pendingClicks = () => {
+    let sum = 0;
+    for (const { counts } of [...unwritten, { counts: current }]) for (const n of counts.values()) sum += n;
+    return sum;
+  };
+
+  return {
+    count,
+    /** Writes what is counted now (tests; shutdown uses `close`). */
+    flush,
+    /** Clicks counted and not yet written (kept ones included). */
+    get pending(): number {
+      return pendingClicks();
+    },
+    /**
+     * Stops the beat and writes the last counts (before the store closes: SIGTERM loses
+     * nothing). A store that still refuses gets a few more tries; what it never takes is logged.
+     */
+    async close(attempts = 3, retryDelayMs = 250): Promise<void> {
+      clearInterval(timer);
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        await writing;
+        if (await flush()) return;
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+      }
+      const lost = pendingClicks();
+      if (lost > 0)
+        logger.error({ droppedClicks: lost }, `${lost} clicks were not written before exit: the store refused them`);
+    },
+  };
+}
+
+export type ClickCounter = ReturnType<typeof createClickCounter>;

@@ -29,13 +29,14 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<st
  * no inline styles). Screen readers get the total as the image's name, and each bar's day and
  * count as its title (also a tooltip).
  */
-export function clicksChart(byDay: Array<{ day: string; clicks: number }>, now = Date.now()): SVGSVGElement {
+export function clicksChart(byDay: Array<{ day: string; clicks: number }>, now = Date.now()): HTMLElement {
   const days = lastThirtyDays(byDay, now);
   const most = Math.max(1, ...days.map(([, clicks]) => clicks));
   const total = days.reduce((sum, [, clicks]) => sum + clicks, 0);
   const width = DAYS * (BAR_WIDTH + GAP);
   const chart = svg('svg', { viewBox: `0 0 ${width} ${HEIGHT}`, width, height: HEIGHT, role: 'img', class: 'chart' });
-  chart.setAttribute('aria-label', t('webClicksChart', [String(total)]));
+  const label = t('webClicksChart', [String(total)]);
+  chart.setAttribute('aria-label', label);
   chart.append(svg('line', { x1: 0, x2: width, y1: HEIGHT - 0.5, y2: HEIGHT - 0.5, class: 'chart-axis' }));
   days.forEach(([day, clicks], index) => {
     const barHeight = clicks === 0 ? 0 : Math.max(2, Math.round((clicks / most) * (HEIGHT - 4)));
@@ -51,5 +52,12 @@ export function clicksChart(byDay: Array<{ day: string; clicks: number }>, now =
     bar.append(title);
     chart.append(bar);
   });
-  return chart;
+  // The total as text too, for sighted readers (a month without clicks is only an axis).
+  const caption = document.createElement('p');
+  caption.className = 'muted';
+  caption.setAttribute('aria-hidden', 'true');
+  caption.textContent = label;
+  const figure = document.createElement('div');
+  figure.append(caption, chart);
+  return figure;
 }

@@ -12,6 +12,9 @@ for (const theme of ['light', 'dark'] as const) {
       await app.setViewportSize({ width: 1100, height: 1200 });
       const alice = await server.createKey('alice');
       await makeLinks(server, alice, ['guide', 'release-notes', '한글']);
+      // A few clicks for the chart (counted in batches, written within a second).
+      for (let click = 0; click < 3; click++) await server.resolve(`${server.url}/guide/`);
+      await app.waitForTimeout(1500);
       await signInWith(app, alice, 'alice');
       await app.getByLabel('Long URL').fill('https://example.com/blog/2026/a-long-article-about-short-links');
       await app.getByLabel('Custom code').fill('blog');

@@ -4,6 +4,8 @@ export interface ApiCatalogOptions {
   maxUrlLength: number;
   timeZone: string;
   maxBodyBytes: number;
+  /** The store serves owners' links (the server's does; the extension's does not): their routes are listed. */
+  management?: boolean;
 }
 
 /** One answer of an operation. */
@@ -43,7 +45,7 @@ export interface ApiOperationSpec {
   /** False for requests the rate limiter lets through always (health checks, preflights). */
   rateLimited?: boolean;
   pathParameters?: Array<{ name: string; description: string }>;
-  requestBody?: { schema: string; description: string };
+  requestBody?: { schema: string; description: string; alternatives?: Record<string, object> };
   /** What the operation itself answers, by status (the common answers are added to these). */
   responses: Record<number, ApiResponseSpec>;
   /** More members of its entry in the API description: what a client needs to call it. */
@@ -55,6 +57,7 @@ export const API_TAGS = {
   redirect: 'Follow short URLs.',
   about: 'What the API is: its description and its OpenAPI document.',
   service: 'Operating the server: health checks.',
+  links: 'Your links (with an API key): export them, and import them from Linklet or another shortener.',
   webapp: 'The web app a browser gets at `/`, and its files.',
 } as const;
 

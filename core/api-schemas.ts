@@ -1,6 +1,9 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
+import { EXPORT_VERSION } from './porting/export-links.js';
+import { IMPORT_STATUSES } from './porting/import-links.js';
+import { IMPORT_FORMATS } from './porting/import-row.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const LEGACY_DATE = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
@@ -133,6 +136,77 @@ export function apiSchemas(options: ApiCatalogOptions) {
           description: 'What each error status means, by status.',
           propertyNames: { pattern: '^[45]\\d\\d$' },
           additionalProperties: { type: 'string' },
+        },
+      },
+    },
+    Link: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'code',
+        'short_url',
+        'original_url',
+        'created_at',
+        'expiration_date',
+        'status',
+        'clicks',
+        'updated_at',
+      ],
+      properties: {
+        code: { type: 'string', minLength: 1 },
+        short_url: { type: 'string', pattern: '/$' },
+        original_url: { type: 'string' },
+        created_at: { type: 'string', pattern: ISO_DATE },
+        expiration_date: { type: 'string', pattern: ISO_DATE },
+        status: { enum: ['active', 'expired', 'disabled'] },
+        clicks: { type: 'integer', minimum: 0 },
+        updated_at: { type: 'string', pattern: ISO_DATE },
+      },
+    },
+    LinkExport: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'exported_at', 'links'],
+      properties: {
+        version: { const: EXPORT_VERSION },
+        exported_at: { type: 'string', pattern: ISO_DATE },
+        links: { type: 'array', items: { $ref: '#/components/schemas/Link' } },
+      },
+    },
+    ImportFile: {
+      type: ['object', 'array'],
+      description:
+        "A JSON export: Linklet's `{version: 1, links}`, a Sink export page `{links}`, a Kutt listing `{data}`, or a bare array of their links.",
+    },
+    ImportReport: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'message', 'data'],
+      properties: {
+        status: { const: 'success' },
+        message: { type: 'string' },
+        data: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['format', ...IMPORT_STATUSES, 'results'],
+          properties: {
+            format: { enum: Object.keys(IMPORT_FORMATS) },
+            ...Object.fromEntries(IMPORT_STATUSES.map((status) => [status, { type: 'integer', minimum: 0 }])),
+            results: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['row', 'code', 'status', 'message'],
+                properties: {
+                  row: { type: 'integer', minimum: 1, description: "The link's place in the file, from 1." },
+                  code: { type: 'string' },
+                  status: { enum: [...IMPORT_STATUSES] },
+                  message: { type: 'string', minLength: 1 },
+                },
+              },
+            },
+          },
         },
       },
     },

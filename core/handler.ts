@@ -13,6 +13,7 @@ import { registerManagementRoutes } from './management-routes.js';
 import { notAllowed } from './not-allowed.js';
 import { createOpenApiDocument } from './openapi.js';
 import { createCreatorCheck } from './owners/creator.js';
+import { MAX_IMPORT_BYTES } from './porting/porting-routes.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';
@@ -79,7 +80,9 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const { store, maxBodyBytes } = settings;
   const { onClick } = options;
   const answerShorten = createShortenAnswerer(settings);
-  const descriptionOptions = settings;
+  // A store with the management operations (the server's) also serves owners, keys and links.
+  const management = isManagedLinkStore(store) ? store : undefined;
+  const descriptionOptions = { ...settings, management: management !== undefined };
   const openApi = createOpenApiDocument(descriptionOptions);
 
   const app = new Hono<Env>();
@@ -106,24 +109,26 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   app.use('/api.php', apiCors);
   app.use('/api/*', apiCors);
 
-  const tooLarge = (): never => {
-    throw new LinkletError('payload_too_large', `The request body must be at most ${maxBodyBytes} bytes.`);
+  /** Middleware that answers 413 for a body over `maxBytes` (imports take more than creates). */
+  const bodyLimit = (maxBytes: number) => {
+    const tooLarge = (): never => {
+      throw new LinkletError('payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+    };
+    const limitChunkedBody = limitStreamedBody(maxBytes, tooLarge);
+    // A declared length is judged from the header alone, as bodyLimit does, but without touching
+    // `request.body`: an adapter may make that stream only when asked, and it is not needed here.
+    return async (c: Context, next: () => Promise<void>) => {
+      const declared = c.req.header('content-length');
+      if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitChunkedBody(c, next);
+      const declaredBytes = Number.parseInt(declared, 10);
+      if (declaredBytes > maxBytes) {
+        await dropDeclaredBody(c.req.raw, declaredBytes); // so the 413 is not lost to a reset
+        tooLarge();
+      }
+      await next();
+    };
   };
-  const limitChunkedBody = limitStreamedBody(maxBodyBytes, tooLarge);
-  // A declared length is judged from the header alone, as bodyLimit does, but without touching
-  // `request.body`: an adapter may make that stream only when asked, and it is not needed here.
-  const limitBody = async (c: Context, next: () => Promise<void>) => {
-    const declared = c.req.header('content-length');
-    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitChunkedBody(c, next);
-    const declaredBytes = Number.parseInt(declared, 10);
-    if (declaredBytes > maxBodyBytes) {
-      await dropDeclaredBody(c.req.raw, declaredBytes); // so the 413 is not lost to a reset
-      tooLarge();
-    }
-    await next();
-  };
-  // A store with the management operations (the server's) also serves owners, keys and links.
-  const management = isManagedLinkStore(store) ? store : undefined;
+  const limitBody = bodyLimit(maxBodyBytes);
   const creatorOf = createCreatorCheck({ apiKey: settings.apiKey, store: management, now: settings.now });
   // The creator (an owner's id, or none) is known before the body is read.
   const requireApiKey = async (c: Context<Env>, next: () => Promise<void>) => {
@@ -144,6 +149,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       urlRules: settings.shorten.urlRules,
       apiKey: settings.apiKey,
       limitBody,
+      limitImportBody: bodyLimit(MAX_IMPORT_BYTES),
+      onStreamError: (error, request, requestId) => options.onError?.(error, { level: 'error', request, requestId }),
     });
   }
   app.get('/api.php', (c) => c.json(describeApi('legacy', descriptionOptions)));

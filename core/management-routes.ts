@@ -3,6 +3,7 @@ import type { ManagedLinkStore } from './link-management-store.js';
 import { registerLinkRoutes } from './links/link-routes.js';
 import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
+import { registerPortingRoutes } from './porting/porting-routes.js';
 import type { OriginalUrlRules } from './url.js';
 
 export interface ManagementOptions {
@@ -14,6 +15,10 @@ export interface ManagementOptions {
   apiKey: string | undefined;
   /** The handler's body limit (413), for PATCH and POST bodies. */
   limitBody: MiddlewareHandler;
+  /** The larger limit of an import's file (`MAX_IMPORT_BYTES`). */
+  limitImportBody: MiddlewareHandler;
+  /** Told of a failure after a streamed answer began (an export whose store failed mid-way). */
+  onStreamError?: (error: unknown, request: Request, requestId: string | undefined) => void;
 }
 
 /** What the routes share: who is asking (undefined: no key; a 401 for a bad one). */
@@ -29,6 +34,7 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   const authenticate = createAuthenticator({ store: options.store, apiKey: options.apiKey, now: options.now });
   const context: ManagementContext = { ...options, callerOf: (request) => authenticate(request.headers) };
   registerKeyRoutes(app, context);
+  registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
   registerLinkRoutes(app, context);
 }
 

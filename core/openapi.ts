@@ -46,7 +46,15 @@ function operationObject(operation: ApiOperationSpec, head = false) {
       requestBody: {
         required: true,
         description: operation.requestBody.description,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } } },
+        content: {
+          'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } },
+          ...Object.fromEntries(
+            Object.entries(operation.requestBody.alternatives ?? {}).map(([mediaType, schema]) => [
+              mediaType,
+              { schema },
+            ]),
+          ),
+        },
       },
     }),
     responses: responsesObject(responsesOf(operation), head),

@@ -144,6 +144,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/',
       '/api.php',
+      '/api/v1/links/export',
+      '/api/v1/links/import',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
       '/assets/{file}',
@@ -154,6 +156,8 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api.php', '/api/v1/shorten']) {
       expect(methodsOf(path)).toEqual(['get', 'head', 'options', 'post']);
     }
+    expect(methodsOf('/api/v1/links/export')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/links/import')).toEqual(['options', 'post']);
     expect(methodsOf('/api/v1/openapi.json')).toEqual(['get', 'head', 'options']);
     for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
       expect(methodsOf(path)).toEqual(['get', 'head']);
@@ -170,7 +174,8 @@ describe('the OpenAPI document', () => {
         }
         const exempt = path === '/health' || method === 'options';
         expect(statuses.includes('429'), `${method} ${path} and 429`).toBe(!exempt);
-        expect(statuses.includes('401'), `${method} ${path} and 401`).toBe(method === 'post');
+        const keyed = method === 'post' || (path.startsWith('/api/v1/links') && method !== 'options');
+        expect(statuses.includes('401'), `${method} ${path} and 401`).toBe(keyed);
         expect(operation.description, `${method} ${path} has a description`).toBeTruthy();
         expect(operation.tags, `${method} ${path} has a tag`).toHaveLength(1);
       }
@@ -372,5 +377,40 @@ describe('request bodies the handler accepts satisfy ShortenRequest', () => {
     ]) {
       expect(validate(body), JSON.stringify(body)).toBe(false);
     }
+  });
+});
+
+describe('export and import answer as the document says', () => {
+  const ADMIN = 'admin-key-for-openapi';
+  const asAdmin = { 'X-API-Key': ADMIN };
+
+  it('export 200 (JSON and CSV) and 400, import 200, 400 and 413', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    await app.post('/api/v1/shorten', { original_url: URL_A, custom_code: 'exported' }, asAdmin);
+    const exported = (format: string) => app.fetch(`/api/v1/links/export?format=${format}`, { headers: asAdmin });
+    await expectDeclared(await exported('json'), '/api/v1/links/export', 'get', 200);
+    await expectDeclared(await exported('csv'), '/api/v1/links/export', 'get', 200);
+    await expectDeclared(await exported('xml'), '/api/v1/links/export', 'get', 400);
+    await expectDeclared(await app.fetch('/api/v1/links/export'), '/api/v1/links/export', 'get', 401);
+    const imported = (body: string, type = 'text/csv') =>
+      app.fetch('/api/v1/links/import', { method: 'POST', headers: { ...asAdmin, 'Content-Type': type }, body });
+    const csv = `code,original_url\nexported,${URL_A}\nnew,${URL_A}\nbad code,${URL_A}\n`;
+    await expectDeclared(await imported(csv), '/api/v1/links/import', 'post', 200);
+    await expectDeclared(
+      await imported('[{"slug":"s1","url":"https://example.com/"}]', 'application/json'),
+      '/api/v1/links/import',
+      'post',
+      200,
+    );
+    await expectDeclared(await imported('hello'), '/api/v1/links/import', 'post', 400);
+    await expectDeclared(await imported('x'.repeat(10 * 1024 * 1024 + 1)), '/api/v1/links/import', 'post', 413);
+  });
+
+  it('are not listed where the store keeps no owners (the extension)', async () => {
+    const { create, findByCodeKey, ping, close } = createMemoryLinkStore();
+    const plain: LinkStore = { create, findByCodeKey, ping, close };
+    const document = await json(await makeHandler({ store: plain }).fetch('/api/v1/openapi.json'));
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/v1/links'))).toEqual([]);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(2);
   });
 });

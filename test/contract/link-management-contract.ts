@@ -207,6 +207,28 @@ export function describeLinkManagementContract(
       ]);
     });
 
+    it('keeps a created link’s own updatedAt (an import: made long ago, changed now), alone and in a group', async () => {
+      const imported = link('imported', { createdAt: NOW - 86_400_000, updatedAt: NOW, ownerId: 1 });
+      expect(await store.create(imported, NOW)).toEqual({ created: true, link: imported });
+      // Several at once go through the stores' group commits.
+      const group = ['g1', 'g2', 'g3'].map((code, i) => link(code, { createdAt: NOW - 1000 - i, updatedAt: NOW + 1 }));
+      const results = await Promise.all(group.map((made) => store.create(made, NOW + 1)));
+      expect(results).toEqual(group.map((made) => ({ created: true, link: made })));
+      expect(await store.findByCodeKey('g2')).toEqual(group[1]);
+      expect(changeKeys(await store.listChanges({ scope: ALL, limit: 10, since: NOW - 1 }))).toEqual([
+        'imported',
+        'g1',
+        'g2',
+        'g3',
+      ]);
+      expect(codesOf(await store.listLinks({ scope: ALL, limit: 10, now: NOW }))).toEqual([
+        'g1',
+        'g2',
+        'g3',
+        'imported',
+      ]);
+    });
+
     const TODAY = dayOf(NOW);
     const clicksOf = (code: string, createdAt = NOW) => store.clicksOf(code, createdAt, 0);
 

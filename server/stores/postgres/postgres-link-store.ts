@@ -137,8 +137,10 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   const columns = LINK_COLUMNS;
   // One statement claims the code: insert it, or take it over from a holder that has expired
   // (its owner, changes and disabled flag go with it, and its clicks start again from 0).
+  // `updated_at` is the creation time unless the link says otherwise (an import keeps its
+  // source's creation time but is a change made now).
   const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
-    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$4')})
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')})
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
@@ -146,8 +148,9 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
   const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
-    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ca')}
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[]) AS t (k, c, u, ca, ea, o)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[], $8::bigint[])
+        AS t (k, c, u, ca, ea, o, ua)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
@@ -198,6 +201,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
                 link.expiresAt,
                 now,
                 link.ownerId ?? null,
+                link.updatedAt ?? link.createdAt,
               ],
             }),
           () => {
@@ -250,6 +254,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
           // One that expires later is left alone here and its item settled on its own below.
           Math.min(...claimed.map(({ now }) => now)),
           claimed.map(({ link }) => link.ownerId ?? null),
+          claimed.map(({ link }) => link.updatedAt ?? link.createdAt),
         ],
       });
       rows = result.rows;

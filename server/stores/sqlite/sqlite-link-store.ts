@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
@@ -39,9 +37,11 @@ interface PendingCreate {
 }
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
-// changes and disabled flag go with it, and its clicks start again from 0).
+// changes and disabled flag go with it, and its clicks start again from 0). `updated_at` is the
+// creation time unless the link says otherwise (an import keeps its source's creation time but is
+// a change made now).
 const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled)
-  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @createdAt, 0)
+  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @updatedAt, 0)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
@@ -85,7 +85,8 @@ function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: Co
   const holderExpiry = db.prepare(holderSql).pluck();
   const claimOrReport = (link: Link, now: number): CreateLinkResult => {
     const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
-    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, now };
+    const updatedAt = link.updatedAt ?? createdAt;
+    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, updatedAt, now };
     if (claim.run(params).changes === 1) return { created: true, link: { ...link } };
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {

@@ -136,7 +136,40 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     },
     describeOperation('/api.php', 'describeLegacy', 'legacy endpoint'),
     describeOperation('/api/v1/shorten', 'describeV1', 'v1 endpoint'),
-    describeOperation('/', 'describeRoot', 'site root'),
+    {
+      ...describeOperation('/', 'describeRoot', 'site root'),
+      description:
+        'The API description, for a client that asks for JSON. A browser (an `Accept` that prefers `text/html`) gets the web app instead, when the server has it built: shorten, and with an API key manage your links.',
+      responses: {
+        200: {
+          description: 'The API description, or the web app’s page (`Cache-Control: no-cache`).',
+          schema: 'ApiDescription',
+          alternatives: { 'text/html': { type: 'string', description: 'The web app’s page.' } },
+          headers: { Vary: '`Accept`: JSON clients and browsers get different bodies.' },
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/assets/{file}',
+      operationId: 'webAppAsset',
+      tag: 'webapp',
+      summary: 'A file of the web app',
+      description:
+        'The web app’s scripts and styles. Names carry a hash of the content, so each is cached for good (`Cache-Control: public, max-age=31536000, immutable`).',
+      auth: 'none',
+      pathParameters: [{ name: 'file', description: 'The file name, as the page links it.' }],
+      responses: {
+        200: {
+          description: 'The file.',
+          alternatives: {
+            'text/javascript': { type: 'string', description: 'A script of the web app.' },
+            'text/css': { type: 'string', description: 'A stylesheet of the web app.' },
+          },
+        },
+        404: { description: 'No such file.', schema: ERROR, page: true },
+      },
+    },
     {
       method: 'GET',
       path: '/api/v1/openapi.json',

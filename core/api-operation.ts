@@ -58,6 +58,7 @@ export const API_TAGS = {
   about: 'What the API is: its description and its OpenAPI document.',
   service: 'Operating the server: health checks.',
   links: 'Your links (with an API key): export them, and import them from Linklet or another shortener.',
+  webapp: 'The web app a browser gets at `/`, and its files.',
 } as const;
 
 /** What each error status means anywhere in the API: the description's `errors` table. */

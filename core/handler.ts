@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { acceptPrefersHtml } from './accept.js';
 import { type Answer, API_CORS_HEADERS } from './answer.js';
 import { describeApi } from './api-description.js';
 import { apiKeyRequired } from './api-key.js';
@@ -17,6 +18,7 @@ import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';
 import { createShortenAnswerer, type Dialect } from './shorten-answer.js';
+import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
 
 /** Per-request data an adapter hands the handler, as Hono's `env`: read by the routes as `c.env`. */
 export interface RequestEnv {
@@ -38,6 +40,8 @@ export interface HandlerOptions extends LinkletOptions {
   onError?: (error: unknown, report: FailureReport) => void;
   /** More for `GET /health` to tell (e.g. where rate limits count, and whether that works). */
   healthDetails?: () => Record<string, unknown>;
+  /** The built web app: a browser gets it at `/`, its files under `/assets/`. Absent: `/` is JSON only. */
+  webApp?: WebAppFiles;
   /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
   onClick?: ClickRecorder;
 }
@@ -170,8 +174,17 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     return c.json({ status: 'ok', ...options.healthDetails?.() });
   });
   app.all('/health', notAllowed(READ_ALLOW));
-  app.get('/', (c) => c.json(describeApi('v1', descriptionOptions)));
+  const { webApp } = options;
+  app.get('/', (c) => {
+    if (webApp && acceptPrefersHtml(c.req.header('accept'))) return send(c, webAppPage(webApp));
+    return c.json(describeApi('v1', descriptionOptions), 200, { Vary: 'Accept' });
+  });
   app.all('/', notAllowed(READ_ALLOW));
+  // Only GET (and HEAD): any other method on /assets/… stays the 404 of a path that is not a code.
+  app.get('/assets/:file', (c) => {
+    const answer = webApp && webAppAsset(webApp, c.req.param('file'));
+    return answer ? send(c, answer) : notFound();
+  });
 
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);

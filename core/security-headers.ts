@@ -21,8 +21,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 const ENTRIES = Object.entries(SECURITY_HEADERS);
 
-/** Sets the security headers on a response's (mutable) headers and returns the response. */
+/**
+ * Sets the security headers on a response's (mutable) headers and returns the response. A
+ * Content-Security-Policy the route chose is kept: only the web app (core/web-app.ts) sets its own.
+ */
 export function withSecurityHeaders(response: Response): Response {
-  for (const [name, value] of ENTRIES) response.headers.set(name, value);
+  for (const [name, value] of ENTRIES) {
+    if (name === 'Content-Security-Policy' && response.headers.has(name)) continue;
+    response.headers.set(name, value);
+  }
   return response;
 }

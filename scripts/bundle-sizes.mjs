@@ -5,7 +5,8 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const outDir = process.argv[2] ?? '.output/chrome-mv3';
-const entrypoints = ['background.js', 'popup.html', 'options.html', 'open.html'];
+// index.html: the server's web app (dist/webapp).
+const entrypoints = ['background.js', 'popup.html', 'options.html', 'open.html', 'index.html'];
 
 function references(file, text) {
   const found = [];

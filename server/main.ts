@@ -6,6 +6,7 @@ import { createClickCounter } from './clicks/click-counter.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
+import { loadWebAppFiles } from './http/web-app-files.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
 import { createLogger, type Logger } from './process/logger.js';
@@ -68,8 +69,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
   };
+  const webApp = await loadWebAppFiles();
+  if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
   const handler = createHandler({
     ...options,
+    webApp,
     onClick: clicks?.count,
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>

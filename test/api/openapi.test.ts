@@ -148,6 +148,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/links/import',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
+      '/assets/{file}',
       '/health',
       '/{code}',
       '/{code}/',
@@ -158,7 +159,9 @@ describe('the OpenAPI document', () => {
     expect(methodsOf('/api/v1/links/export')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/links/import')).toEqual(['options', 'post']);
     expect(methodsOf('/api/v1/openapi.json')).toEqual(['get', 'head', 'options']);
-    for (const path of ['/', '/health', '/{code}', '/{code}/']) expect(methodsOf(path)).toEqual(['get', 'head']);
+    for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
+      expect(methodsOf(path)).toEqual(['get', 'head']);
+    }
   });
 
   it('declares the answers any request can get, and the API key schemes on the creates', () => {

@@ -20,7 +20,8 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => file.isFile() && /\.(ts|html)$/.test(file.name))
     .map((file) => relative(root, join(file.parentPath, file.name)));
 }
-const files = [...sourceFiles('extension'), ...sourceFiles('entrypoints'), 'wxt.config.ts'];
+// webapp/: the server's web app speaks from the same catalogs.
+const files = [...sourceFiles('extension'), ...sourceFiles('entrypoints'), ...sourceFiles('webapp'), 'wxt.config.ts'];
 
 interface Use {
   file: string;

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { SECURITY_HEADERS } from '../../core/security-headers.js';
+import { WEB_APP_CSP } from '../../core/web-app.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { WireResponse } from './raw-exchange.js';
 
@@ -112,8 +113,12 @@ export function createContractOracle(doc: Json) {
     const { status } = response;
     const single = (name: string) => response.headers.get(name)?.join(', ');
     if (status >= 500) problems.push(`a ${status}`);
+    // The web app's page and files (200s of HTML, scripts and styles) carry its own policy.
+    const webApp = status === 200 && /^text\/(html|javascript|css)/.test(single('content-type') ?? '');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (single(name.toLowerCase()) !== value) problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
+      const expected = webApp && name === 'Content-Security-Policy' ? WEB_APP_CSP : value;
+      if (single(name.toLowerCase()) !== expected)
+        problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
     }
     if (request.method === 'HEAD' && response.afterHead > 0) {
       problems.push(`HEAD answered with ${response.afterHead} body bytes`);

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// `npm run build:webapp`: the web app the server serves at `/` (webapp/), into dist/webapp, where
+// server/http/web-app-files.ts reads it. Asset names carry content hashes; paths are relative
+// (`./assets/…`), so the app works under a BASE_URL with a path prefix too.
+export default defineConfig({
+  root: fileURLToPath(new URL('./webapp', import.meta.url)),
+  base: './',
+  // The extension's UI modules (labels, dates, i18n) call `browser.i18n`: on the web, the shared
+  // catalogs in public/_locales answer instead.
+  resolve: { alias: { 'wxt/browser': fileURLToPath(new URL('./webapp/web-browser.ts', import.meta.url)) } },
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: fileURLToPath(new URL('./dist/webapp', import.meta.url)),
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Nothing inline (the Content-Security-Policy allows none), and no preload helper for one chunk.
+    assetsInlineLimit: 0,
+    modulePreload: false,
+    target: 'es2022',
+  },
+});

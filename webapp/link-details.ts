@@ -1,0 +1,66 @@
+import { t } from '../extension/i18n.js';
+import { qrCodeSvg } from '../extension/ui/qr-code.js';
+import { callApi, type LinkDetail, type LinkItem, linkPath, messageOf } from './api.js';
+import { clicksChart } from './clicks-chart.js';
+import { h } from './dom.js';
+
+export interface DetailsOptions {
+  key: string;
+  /** Called with the changed link after a new target was saved. */
+  onChanged(link: LinkItem): void;
+}
+
+/**
+ * The panel under a link's row: its clicks over the last 30 days, its QR code and a form to
+ * point it at a new target. The clicks come from `GET /api/v1/links/{code}`; a server that does
+ * not count clicks yet answers without them, and the panel says so.
+ */
+export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElement {
+  const id = `target-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
+  const clicks = h('div', { class: 'clicks' }, t('webLoading'));
+  const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('qrLabel') });
+  qr.append(qrCodeSvg(document, link.short_url));
+  const target = h('input', { id, type: 'url', value: link.original_url, autocomplete: 'off', spellcheck: 'false' });
+  const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  const save = h('button', { type: 'submit', class: 'primary' }, t('save'));
+  const form = h(
+    'form',
+    { class: 'edit-target', novalidate: true },
+    h('label', { for: id }, t('webTargetUrl')),
+    h('div', { class: 'row' }, target, save),
+    error,
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    save.disabled = true;
+    try {
+      const { data } = await callApi<LinkItem>(linkPath(link.code), {
+        method: 'PATCH',
+        key: options.key,
+        body: JSON.stringify({ original_url: target.value }),
+      });
+      options.onChanged(data);
+    } catch (failure) {
+      error.textContent = messageOf(failure);
+      error.hidden = false;
+    } finally {
+      save.disabled = false;
+    }
+  });
+  void loadClicks(link, options.key, clicks);
+  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, clicks, form), qr);
+}
+
+async function loadClicks(link: LinkItem, key: string, into: HTMLElement): Promise<void> {
+  try {
+    const { data } = await callApi<LinkDetail>(linkPath(link.code), { key });
+    into.replaceChildren(
+      data.clicks_by_day === undefined
+        ? h('p', { class: 'muted' }, t('webClicksUnknown'))
+        : clicksChart(data.clicks_by_day),
+    );
+  } catch (failure) {
+    into.replaceChildren(h('p', { class: 'error' }, messageOf(failure)));
+  }
+}

@@ -1,0 +1,51 @@
+import { type MessageKey, t } from '../extension/i18n.js';
+import { displayUrl } from '../extension/ui/display-url.js';
+import { formatDateTime } from '../extension/ui/format-date.js';
+import type { LinkItem } from './api.js';
+import { h } from './dom.js';
+
+export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'delete';
+
+const STATUS_LABELS = {
+  active: 'webStatusActive',
+  expired: 'webStatusExpired',
+  disabled: 'webStatusDisabled',
+} as const satisfies Record<LinkItem['status'], MessageKey>;
+
+/**
+ * One link as a table row. The buttons' names are the plain verbs ("Copy", "Delete"), the same on
+ * every row: the row (its short URL cell is the row header) tells which link they act on.
+ * An expired link can no longer be changed, so it has no Disable/Enable.
+ */
+export function linkRow(link: LinkItem, detailsId: string, onAction: (action: RowAction) => void): HTMLTableRowElement {
+  const button = (action: RowAction, label: string, extra: Record<string, string> = {}) => {
+    const element = h('button', { type: 'button', 'data-action': action, ...extra }, label);
+    element.addEventListener('click', () => onAction(action));
+    return element;
+  };
+  const toggle =
+    link.status === 'active'
+      ? button('disable', t('webDisable'))
+      : link.status === 'disabled'
+        ? button('enable', t('webEnable'))
+        : '';
+  const expiresAt = Date.parse(link.expiration_date);
+  return h(
+    'tr',
+    { 'data-code': link.code },
+    h('th', { scope: 'row' }, h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank' }, link.short_url)),
+    // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
+    h('td', { class: 'target' }, displayUrl(link.original_url)),
+    h('td', {}, h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status]))),
+    h('td', { class: 'number' }, typeof link.clicks === 'number' ? String(link.clicks) : '—'),
+    h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt))),
+    h(
+      'td',
+      { class: 'actions' },
+      button('copy', t('copy')),
+      button('details', t('webDetails'), { 'aria-expanded': 'false', 'aria-controls': detailsId }),
+      toggle,
+      button('delete', t('delete'), { class: 'danger' }),
+    ),
+  );
+}

@@ -1,0 +1,145 @@
+import { t } from '../extension/i18n.js';
+import { callApi, type LinkItem, linkPath, messageOf } from './api.js';
+import { confirmDelete } from './confirm-delete.js';
+import { announce, byId, h, showError } from './dom.js';
+import { linkDetails } from './link-details.js';
+import { linkRow, type RowAction } from './link-row.js';
+import { copyAndSay } from './shorten-form.js';
+
+const SEARCH_DELAY_MS = 250;
+
+export interface LinksTable {
+  /** Lists the first page again (after a sign-in, a new link or an import). */
+  reload(): Promise<void>;
+}
+
+/**
+ * The owner's links, newest first, a page at a time (`next_cursor`), narrowed by the search and
+ * status fields, with each row's actions. Cursors of the pages already seen are kept, so
+ * "Previous page" goes back without the API having to page backwards.
+ */
+export function setUpLinksTable(key: () => string | undefined): LinksTable {
+  const body = byId('links-body');
+  const search = byId<HTMLInputElement>('search');
+  const status = byId<HTMLSelectElement>('status-filter');
+  const previous = byId<HTMLButtonElement>('previous-page');
+  const next = byId<HTMLButtonElement>('next-page');
+  const error = byId('links-error');
+  /** The cursor each page seen so far started at (undefined: the first page). */
+  let pageStarts: Array<string | undefined> = [undefined];
+  let nextCursor: string | null = null;
+  let current = 0;
+  let loading = 0;
+
+  const load = async (page: number) => {
+    const signedKey = key();
+    if (signedKey === undefined) return;
+    const ticket = ++loading; // a slower answer to an older query must not overwrite a newer one
+    const query = new URLSearchParams({ status: status.value });
+    if (search.value.trim() !== '') query.set('search', search.value.trim());
+    const cursor = pageStarts[page];
+    if (cursor !== undefined) query.set('cursor', cursor);
+    try {
+      const { data } = await callApi<{ links: LinkItem[]; next_cursor: string | null }>(`api/v1/links?${query}`, {
+        key: signedKey,
+      });
+      if (ticket !== loading) return;
+      showError(error, '');
+      pageStarts = pageStarts.slice(0, page + 1);
+      nextCursor = data.next_cursor;
+      render(data.links, page);
+    } catch (failure) {
+      if (ticket === loading) showError(error, messageOf(failure));
+    }
+  };
+
+  const render = (links: LinkItem[], page: number) => {
+    byId('links-caption').textContent = t('webTableCaption', [String(page + 1)]);
+    byId('links-empty').hidden = links.length > 0;
+    body.replaceChildren(...links.flatMap((link, index) => rowsOf(link, `details-${page}-${index}`)));
+    previous.disabled = page === 0;
+    next.disabled = nextCursor === null;
+    previous.onclick = () => void load(page - 1);
+    next.onclick = () => {
+      pageStarts[page + 1] = nextCursor ?? undefined;
+      void load(page + 1);
+    };
+    current = page;
+  };
+
+  /** A link's row and its (hidden) details row. */
+  const rowsOf = (link: LinkItem, detailsId: string): HTMLTableRowElement[] => {
+    const details = h('tr', { id: detailsId, class: 'details-row', hidden: true });
+    const row = linkRow(link, detailsId, (action) => void act(action, link, row, details));
+    return [row, details];
+  };
+
+  const act = async (action: RowAction, link: LinkItem, row: HTMLTableRowElement, details: HTMLTableRowElement) => {
+    const signedKey = key();
+    if (signedKey === undefined) return;
+    if (action === 'copy') return copyAndSay(link.short_url);
+    if (action === 'details') {
+      const toggle = row.querySelector<HTMLButtonElement>('[data-action="details"]');
+      const open = details.hidden;
+      details.hidden = !open;
+      toggle?.setAttribute('aria-expanded', String(open));
+      if (open) {
+        const panel = linkDetails(link, {
+          key: signedKey,
+          onChanged: (changed) => {
+            announce(t('webTargetSaved', [changed.short_url, changed.original_url]));
+            void load(current);
+          },
+        });
+        details.replaceChildren(h('td', { colspan: '6' }, panel));
+      }
+      return;
+    }
+    try {
+      if (action === 'delete') {
+        if (!(await confirmDelete(link.short_url))) return;
+        await callApi(linkPath(link.code), { method: 'DELETE', key: signedKey });
+        announce(t('webDeleted', [link.short_url]));
+      } else {
+        await callApi(linkPath(link.code), {
+          method: 'PATCH',
+          key: signedKey,
+          body: JSON.stringify({ disabled: action === 'disable' }),
+        });
+        announce(t(action === 'disable' ? 'webDisabled' : 'webEnabled', [link.short_url]));
+      }
+      showError(error, '');
+    } catch (failure) {
+      showError(error, messageOf(failure));
+    }
+    await load(current);
+    // Keep the keyboard where it was: on the same row's new toggle, or on the table.
+    const again = body.querySelector<HTMLButtonElement>(
+      `tr[data-code="${CSS.escape(link.code)}"] [data-action="${action === 'disable' ? 'enable' : action === 'enable' ? 'disable' : 'copy'}"]`,
+    );
+    (again ?? search).focus();
+  };
+
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  const restart = () => {
+    clearTimeout(searchTimer);
+    pageStarts = [undefined];
+    void load(0);
+  };
+  search.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(restart, SEARCH_DELAY_MS);
+  });
+  status.addEventListener('change', restart);
+  byId<HTMLFormElement>('filter-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    restart();
+  });
+
+  return {
+    reload: async () => {
+      pageStarts = [undefined];
+      await load(0);
+    },
+  };
+}

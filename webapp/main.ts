@@ -1,0 +1,72 @@
+import { localizePage, t } from '../extension/i18n.js';
+import { ApiError, messageOf } from './api.js';
+import { byId, showError } from './dom.js';
+import { setUpLinksTable } from './links-table.js';
+import { type Owner, signIn, signOut, storedKey } from './session.js';
+import { setUpShortenForm } from './shorten-form.js';
+import { setUpTransfer } from './transfer.js';
+
+// The web app at `/`: shorten for anyone; with an API key, the owner's links. Every text comes
+// from the extension's catalogs (public/_locales) in the browser's language.
+localizePage(document);
+document.title = t('extName');
+
+let key: string | undefined;
+const currentKey = () => key;
+const table = setUpLinksTable(currentKey);
+setUpShortenForm({ key: currentKey, onShortened: () => void table.reload() });
+setUpTransfer(currentKey, () => void table.reload());
+
+const signInForm = byId<HTMLFormElement>('sign-in-form');
+const keyInput = byId<HTMLInputElement>('api-key');
+const signInError = byId('sign-in-error');
+
+function showSignedIn(owner: Owner | undefined): void {
+  signInForm.hidden = owner !== undefined;
+  byId('signed-in').hidden = owner === undefined;
+  byId('owner').textContent = owner ? t('webSignedInAs', [owner.name]) : '';
+}
+
+signInForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  showError(signInError, '');
+  const entered = keyInput.value.trim();
+  if (entered === '') {
+    showError(signInError, t('webApiKeyRequired'));
+    keyInput.focus();
+    return;
+  }
+  try {
+    const owner = await signIn(entered);
+    key = entered;
+    keyInput.value = '';
+    showSignedIn(owner);
+    await table.reload();
+    byId('sign-out').focus();
+  } catch (failure) {
+    showError(signInError, messageOf(failure));
+  }
+});
+
+byId('sign-out').addEventListener('click', () => {
+  signOut();
+  key = undefined;
+  byId('links-body').replaceChildren();
+  showSignedIn(undefined);
+  keyInput.focus();
+});
+
+// A key kept from an earlier visit signs in again; one the server no longer takes is dropped.
+const kept = storedKey();
+if (kept !== undefined) {
+  signIn(kept)
+    .then(async (owner) => {
+      key = kept;
+      showSignedIn(owner);
+      await table.reload();
+    })
+    .catch((failure: unknown) => {
+      if (failure instanceof ApiError && failure.status === 401) signOut(); // revoked: forget it
+      showError(signInError, messageOf(failure));
+    });
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import type { LogLevel } from '../../core/error-answer.js';
-import type { Logger } from '../process/logger.js';
+import { type Logger, lineWriterOf } from '../process/logger.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -32,11 +33,18 @@ const FAILURE_MESSAGES: Record<LogLevel, string> = { error: 'request failed', wa
  * Request ids, timing and the log lines of requests, in one place for every path a request can
  * take (fast paths, the web adapter, the rate limiter), so they cannot drift apart.
  *
- * The access line is the one thing logged per request, so it is written at the `info` level
- * through pino like any line, but with a flat object of primitives: no serializers to run.
+ * The access line is the one thing logged per request, and pino's serializing was most of a
+ * logged redirect's cost (measured: 63–70 µs of CPU per redirect with it, 44–57 µs with this,
+ * 27–31 µs with `ACCESS_LOG=off`). So it is built here as the very line pino would write (level
+ * 30, the logger's time and bindings) and handed to the logger's destination, redaction included.
  */
 export function createRequestLog(logger: Logger, options: RequestLogOptions = {}): RequestLog {
   const access = options.accessLog !== false && logger.isLevelEnabled('info');
+  const writeLine = lineWriterOf(logger);
+  // pino's own pieces of a line: the time as the logger writes it (`,"time":…`) and its bindings.
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const time = internals[pino.symbols.timeSym] as () => string;
+  const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   return {
     begin(method, target, givenId) {
       const query = target.indexOf('?');
@@ -50,7 +58,9 @@ export function createRequestLog(logger: Logger, options: RequestLogOptions = {}
     answered(trace, status) {
       if (!access) return;
       const durationMs = Math.round((performance.now() - trace.started) * 100) / 100;
-      logger.info({ reqId: trace.id, method: trace.method, path: trace.path, status, durationMs }, 'request');
+      writeLine(
+        `{"level":30${time()}${bindings},"reqId":${JSON.stringify(trace.id)},"method":${JSON.stringify(trace.method)},"path":${JSON.stringify(trace.path)},"status":${status},"durationMs":${durationMs},"msg":"request"}\n`,
+      );
     },
     failed(error, level, trace) {
       logger[level](

@@ -16,13 +16,29 @@ export type Logger = pino.Logger;
  * API key) is blanked wherever it turns up: in a message, an error's text or any of its fields.
  */
 export function createLogger(level: Config['logLevel'], redact?: (line: string) => string): Logger {
-  return pino(
+  const destination = pino.destination({ dest: 1, sync: false });
+  const logger = pino(
     {
       level,
       base: { service: 'linklet', pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       ...(redact && { hooks: { streamWrite: redact } }),
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
+  redactors.set(logger, redact ?? ((line) => line));
+  return logger;
+}
+
+const redactors = new WeakMap<Logger, (line: string) => string>();
+
+/**
+ * Writes a finished JSON line to a logger's destination, as pino would, past its serializers:
+ * what the access log needs once per request. The logger's redaction still applies.
+ */
+export function lineWriterOf(logger: Logger): (line: string) => void {
+  const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+  const redact = redactors.get(logger) ?? ((line: string) => line);
+  if (stream === undefined) throw new Error('This logger has no stream to write lines to.');
+  return (line) => stream.write(redact(line));
 }

@@ -71,6 +71,17 @@ export interface SeenRequest {
   method: string;
   url: string;
   body: Record<string, unknown> | undefined;
+  /** The body as sent (a CSV upload is no JSON). */
+  text: string;
+}
+
+function jsonOrUndefined(text: string): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -85,7 +96,8 @@ export function useMockServer(): { server: SetupServer; requests: SeenRequest[] 
     requests.push({
       method: request.method,
       url: request.url,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+      body: jsonOrUndefined(text),
+      text,
     });
   });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -42,17 +42,17 @@ export interface LocalImportDeps {
  */
 export async function importLinksLocally(fileText: string, deps: LocalImportDeps): Promise<LinksImportReport> {
   const file = readImportFile(new TextEncoder().encode(fileText));
-  const created: Link[] = [];
+  const created = new Map<string, Link>();
   const store: ImportContext['store'] = {
     async create(link, now) {
       const result = await deps.store.create(link, now);
-      if (result.created) created.push(result.link);
+      if (result.created) created.set(link.codeKey, result.link);
       return result;
     },
     findByCodeKey: (codeKey) => deps.store.findByCodeKey(codeKey),
     // A row disabled where it came from stays disabled: its short URL answers 410 here too.
     async updateLink(codeKey, _scope, patch) {
-      const link = created.find((made) => made.codeKey === codeKey);
+      const link = created.get(codeKey);
       if (!link) return { updated: false, reason: 'not_found' };
       if (patch.disabled !== undefined) {
         link.disabled = patch.disabled;
@@ -72,7 +72,7 @@ export async function importLinksLocally(fileText: string, deps: LocalImportDeps
     defaultDuration: deps.defaultExpire,
   });
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  for (const link of created) await deps.history.put(localEntry(link, deps, newId()));
+  for (const link of created.values()) await deps.history.put(localEntry(link, deps, newId()));
   return { target: 'local', format: file.format, ...countsOf(report) };
 }
 

@@ -51,7 +51,7 @@ function openBrowser(): Browser {
     store,
     history,
     handle: createLocalBackend(store),
-    sync: createSyncScheduler(history, { now: () => NOW }),
+    sync: createSyncScheduler(history),
     now: () => NOW,
   });
   return {

@@ -147,6 +147,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
     },
   };
 
+  /** A Linklet history file's entries into the history (see `importHistory`); a sync if some were re-bound. */
   async function importHistoryFile(fileText: string): Promise<ImportReport> {
     const { serverUrl } = await settingsOf();
     const entries = parseHistoryFile(fileText);

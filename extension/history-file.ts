@@ -85,6 +85,17 @@ export function toHistoryFile(entries: HistoryEntry[], exportedAt: number): stri
   );
 }
 
+/** Whether the text is meant as a history file (another export is read by `readImportFile`). */
+export function isHistoryFile(text: string): boolean {
+  if (!/^\s*\{/.test(text)) return false;
+  try {
+    const json: unknown = JSON.parse(text);
+    return (json as { format?: unknown } | null)?.format === FORMAT;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads an export file; throws with the first problem's path when it is not one. Every link must
  * pass the core's own code and URL rules and carry real dates, whatever wrote the file.

@@ -7,6 +7,8 @@ export interface IdbLinkStore extends LinkStore {
   deleteByCodeKey(codeKey: string): Promise<void>;
   /** Counts one click on the link holding this code key (none: nothing), kept as the link's `clicks`. */
   addClick(codeKey: string): Promise<void>;
+  /** Disables or enables the link holding this code key (an imported link disabled where it came from). */
+  setDisabled(codeKey: string, disabled: boolean): Promise<void>;
 }
 
 /**
@@ -44,6 +46,13 @@ export function createIdbLinkStore(open: () => Promise<LinkletDatabase>): IdbLin
       const tx = db.transaction('links', 'readwrite');
       const held = await tx.store.get(codeKey);
       if (held) await tx.store.put({ ...held, clicks: (held.clicks ?? 0) + 1 });
+      await tx.done;
+    },
+    async setDisabled(codeKey: string, disabled: boolean) {
+      const db = await database();
+      const tx = db.transaction('links', 'readwrite');
+      const held = await tx.store.get(codeKey);
+      if (held) await tx.store.put({ ...held, disabled });
       await tx.done;
     },
     async deleteByCodeKey(codeKey: string) {

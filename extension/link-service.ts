@@ -3,11 +3,13 @@ import type { FetchHandler } from '../core/handler.js';
 import { ApiError, type FetchLike } from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
-import { parseHistoryFile, toHistoryFile } from './history-file.js';
+import { isHistoryFile, parseHistoryFile, toHistoryFile } from './history-file.js';
 import { t } from './i18n.js';
 import type { IdbLinkStore } from './idb-link-store.js';
-import { importHistory } from './import-history.js';
+import { type ImportReport, importHistory } from './import-history.js';
+import { importLinksLocally, importLinksToServer } from './import-links-file.js';
 import type { LinkletApi } from './linklet-api.js';
+import { toLinksFile } from './links-file.js';
 import { localBase, openPageBase, routeToHandler } from './local-backend.js';
 import { queueChange } from './queued-changes.js';
 import { loadSettings, type Settings } from './settings.js';
@@ -64,8 +66,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
       }
     },
 
-    listHistory(options) {
-      return deps.history.list(options);
+    async listHistory(options) {
+      return withLocalClicks(await deps.history.list(options));
     },
 
     async deleteLink(id) {
@@ -114,20 +116,66 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
       return toHistoryFile(await deps.history.list(), now());
     },
 
-    async importHistory(fileText) {
-      const { serverUrl } = await settingsOf();
-      const entries = parseHistoryFile(fileText);
-      const report = await importHistory(entries, {
-        history: deps.history,
+    importHistory: importHistoryFile,
+
+    async importFile(fileText) {
+      if (isHistoryFile(fileText)) return { kind: 'history', report: await importHistoryFile(fileText) };
+      const settings = await settingsOf();
+      if (settings.serverUrl && !settings.apiKey) throw new Error(t('importNeedsKey'));
+      if (settings.serverUrl) {
+        const report = await importLinksToServer(fileText, {
+          server: settings.serverUrl,
+          apiKey: settings.apiKey,
+          fetch: deps.serverFetch,
+        });
+        // The links are the key owner's now; the pull brings them into the history.
+        if (report.created > 0) void deps.sync.run().catch(() => undefined);
+        return { kind: 'links', report };
+      }
+      const report = await importLinksLocally(fileText, {
         store: deps.store,
+        history: deps.history,
         now: now(),
-        server: serverUrl,
         openPageBase: openPageBase(),
+        defaultExpire: settings.defaultExpire,
       });
-      if (report.rebound > 0) void deps.sync.run().catch(() => undefined);
-      return report;
+      return { kind: 'links', report };
+    },
+
+    async exportLinks(format) {
+      return toLinksFile(await withLocalClicks(await deps.history.list()), format, now());
     },
   };
+
+  /** A Linklet history file's entries into the history (see `importHistory`); a sync if some were re-bound. */
+  async function importHistoryFile(fileText: string): Promise<ImportReport> {
+    const { serverUrl } = await settingsOf();
+    const entries = parseHistoryFile(fileText);
+    const report = await importHistory(entries, {
+      history: deps.history,
+      store: deps.store,
+      now: now(),
+      server: serverUrl,
+      openPageBase: openPageBase(),
+    });
+    if (report.rebound > 0) void deps.sync.run().catch(() => undefined);
+    return report;
+  }
+
+  /**
+   * Local links with the clicks the bundled backend counted (the open page adds one per opening),
+   * as synced ones carry the server's: both kinds show the same. A code another local link holds
+   * (an imported clash) has none of its own to show.
+   */
+  async function withLocalClicks(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+    return Promise.all(
+      entries.map(async (entry) => {
+        if (entry.status !== 'local') return entry;
+        const link = await deps.store.findByCodeKey(codeKey(entry.code));
+        return link?.originalUrl === entry.originalUrl ? { ...entry, clicks: link.clicks ?? 0 } : entry;
+      }),
+    );
+  }
 
   /** A synced link on the configured server, with a key to change it there. */
   async function actsOnServer(entry: HistoryEntry): Promise<boolean> {

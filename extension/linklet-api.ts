@@ -1,9 +1,14 @@
 import type { ExpireDuration } from '../core/expiry.js';
+import type { ExportFormat } from '../core/porting/export-links.js';
 import { ApiError } from './api-client.js';
 import type { HistoryEntry } from './history-entry.js';
 import { t } from './i18n.js';
 import type { ImportReport } from './import-history.js';
+import type { LinksImportReport } from './import-links-file.js';
 import type { SyncReport } from './sync.js';
+
+/** What importing a file did: a Linklet history file, or an export of links (Linklet's or another shortener's). */
+export type FileImportReport = { kind: 'history'; report: ImportReport } | { kind: 'links'; report: LinksImportReport };
 
 /** What a page asks to shorten; `expire` defaults to the user's default expiry. */
 export interface ShortenRequest {
@@ -44,6 +49,14 @@ export interface LinkletApi {
   exportHistory(): Promise<string>;
   /** Reads an export file's text and adds its links (see `importHistory`); rejects with what is wrong. */
   importHistory(fileText: string): Promise<ImportReport>;
+  /**
+   * Imports any file the options accept: a history file as `importHistory` does; an export of
+   * links (Linklet, Shlink, Dub, Sink, YOURLS, Kutt) into the server with an API key, else into
+   * the bundled backend. Rejects with what is wrong with the file.
+   */
+  importFile(fileText: string): Promise<FileImportReport>;
+  /** The history's links as the server exports them (Linklet CSV or JSON; see `toLinksFile`). */
+  exportLinks(format: ExportFormat): Promise<string>;
 }
 
 const METHODS = [
@@ -56,6 +69,8 @@ const METHODS = [
   'uploadLocalLinks',
   'exportHistory',
   'importHistory',
+  'importFile',
+  'exportLinks',
 ] as const satisfies readonly (keyof LinkletApi)[];
 type Method = (typeof METHODS)[number];
 

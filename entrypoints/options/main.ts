@@ -85,18 +85,38 @@ async function uploadLocal(): Promise<void> {
   }
 }
 
-async function exportHistory(): Promise<void> {
-  const blob = new Blob([await api.exportHistory()], { type: 'application/json' });
+/** Hands the text to the browser as a download. */
+function download(text: string, type: string, name: string, extension: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `linklet-history-${new Date().toISOString().slice(0, 10)}.json`;
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = `${name}-${new Date().toISOString().slice(0, 10)}.${extension}`;
   link.click();
   URL.revokeObjectURL(link.href);
 }
 
+async function exportHistory(): Promise<void> {
+  download(await api.exportHistory(), 'application/json', 'linklet-history', 'json');
+}
+
+/** The links in the server's export shape, which a server's import (or another shortener) reads. */
+async function exportLinks(format: 'csv' | 'json'): Promise<void> {
+  const type = format === 'csv' ? 'text/csv' : 'application/json';
+  download(await api.exportLinks(format), type, 'linklet-links', format);
+}
+
 async function importFile(file: File): Promise<void> {
   try {
-    const result = await api.importHistory(await file.text());
+    const imported = await api.importFile(await file.text());
+    if (imported.kind === 'links') {
+      const { target, format, created, unchanged, conflict, invalid, skipped } = imported.report;
+      const counts = [format, created, unchanged, conflict, invalid, skipped].map(String);
+      return report(
+        '#data-status',
+        t(target === 'server' ? 'importLinksServerDone' : 'importLinksLocalDone', counts),
+        true,
+      );
+    }
+    const result = imported.report;
     const { serverUrl } = await loadSettings();
     const parts = [t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)])];
     if (result.rebound > 0) parts.push(t('importRebound', [String(result.rebound), serverUrl]));
@@ -129,6 +149,8 @@ async function main(): Promise<void> {
   });
   $('#upload-local').addEventListener('click', () => void uploadLocal());
   $('#export').addEventListener('click', () => void exportHistory());
+  $('#export-csv').addEventListener('click', () => void exportLinks('csv'));
+  $('#export-json').addEventListener('click', () => void exportLinks('json'));
   $<HTMLInputElement>('#import').addEventListener('change', (event) => {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];

@@ -70,7 +70,17 @@ export function entry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
 export interface SeenRequest {
   method: string;
   url: string;
+  /** Undefined for a body that is not JSON (a CSV upload). */
   body: Record<string, unknown> | undefined;
+}
+
+function jsonOrUndefined(text: string): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -85,7 +95,7 @@ export function useMockServer(): { server: SetupServer; requests: SeenRequest[] 
     requests.push({
       method: request.method,
       url: request.url,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+      body: jsonOrUndefined(text),
     });
   });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -117,3 +117,36 @@ test('the history exports as JSON and imports into another profile, where its lo
   const visitor = await other.openTab(pageShort);
   await visitor.waitForUrl(pageUrl);
 });
+
+test('the links export as Linklet CSV and import into another profile as local links that open', async ({
+  ext,
+  site,
+  launch,
+}) => {
+  const pageUrl = site.url('/options/csv-page');
+  const popup = await ext.openPopup();
+  const shortUrl = await shortenWithForm(popup, { url: pageUrl, code: 'csvout' });
+
+  const options = await ext.openTab(`${ext.origin}/options.html`);
+  const file = await ext.download(options, '#export-csv');
+  expect(file).toMatch(/linklet-links-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(file, 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('\ufeffcode,short_url,original_url,created_at,expiration_date,status,clicks');
+  expect(lines[1]).toMatch(new RegExp(`^csvout,${escapeRegExp(shortUrl)},${escapeRegExp(pageUrl)},.*,active,0$`));
+
+  const other = await launch();
+  const otherOptions = await other.openTab(`${other.origin}/options.html`);
+  await otherOptions.setInputFile('#import', file);
+  await otherOptions.waitFor(
+    `document.querySelector('#data-status').textContent === 'Read as linklet-csv and added as local links: 1 created, 0 unchanged, 0 conflicts, 0 invalid, 0 skipped.'`,
+    'the import report',
+  );
+  const imported = await other.openPopup();
+  expect((await historyItemFor(imported, pageUrl, 'local')).shortUrl).toBe(shortUrl);
+  const visitor = await other.openTab(shortUrl);
+  await visitor.waitForUrl(pageUrl);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

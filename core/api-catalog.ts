@@ -7,6 +7,7 @@ import {
 } from './api-operation.js';
 import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
+import { keyOperations, linkOperations } from './management-catalog.js';
 
 const ERROR = 'Error';
 const withMeaning = (status: number, more = '') => ({
@@ -197,7 +198,9 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       },
     },
   ];
-  return options.management ? [...operations, ...portingOperations()] : operations;
+  return options.management
+    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations()]
+    : operations;
 }
 
 /** Export and import of the caller's links: served where the store keeps owners' links. */

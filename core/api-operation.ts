@@ -45,6 +45,8 @@ export interface ApiOperationSpec {
   /** False for requests the rate limiter lets through always (health checks, preflights). */
   rateLimited?: boolean;
   pathParameters?: Array<{ name: string; description: string }>;
+  /** The query's parameters, each with the JSON Schema of its value. */
+  queryParameters?: Array<{ name: string; description: string; schema: object }>;
   requestBody?: { schema: string; description: string; alternatives?: Record<string, object> };
   /** What the operation itself answers, by status (the common answers are added to these). */
   responses: Record<number, ApiResponseSpec>;
@@ -57,7 +59,9 @@ export const API_TAGS = {
   redirect: 'Follow short URLs.',
   about: 'What the API is: its description and its OpenAPI document.',
   service: 'Operating the server: health checks.',
-  links: 'Your links (with an API key): export them, and import them from Linklet or another shortener.',
+  keys: 'API keys: the administrator makes, lists and revokes owners’ keys; any key can ask whose it is.',
+  links:
+    'Your links (with an API key): list, search, change, disable and delete them, export them, and import them from Linklet or another shortener.',
   webapp: 'The web app a browser gets at `/`, and its files.',
 } as const;
 
@@ -65,6 +69,7 @@ export const API_TAGS = {
 export const STATUS_MEANINGS: Record<number, string> = {
   400: 'A field is missing or breaks a rule (the message names it), or the request is not valid HTTP/1.1.',
   401: 'API key missing or wrong (only when the server requires one).',
+  403: "The key may not do this: an administrator endpoint called with an owner's key.",
   404: 'Unknown path or code.',
   405: 'Method not allowed; see the Allow header.',
   408: 'The request did not arrive in time; the connection is closed.',

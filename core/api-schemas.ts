@@ -1,6 +1,7 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
+import { managementSchemas } from './management-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
 import { IMPORT_STATUSES } from './porting/import-links.js';
 import { IMPORT_FORMATS } from './porting/import-row.js';
@@ -139,30 +140,7 @@ export function apiSchemas(options: ApiCatalogOptions) {
         },
       },
     },
-    Link: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'code',
-        'short_url',
-        'original_url',
-        'created_at',
-        'expiration_date',
-        'status',
-        'clicks',
-        'updated_at',
-      ],
-      properties: {
-        code: { type: 'string', minLength: 1 },
-        short_url: { type: 'string', pattern: '/$' },
-        original_url: { type: 'string' },
-        created_at: { type: 'string', pattern: ISO_DATE },
-        expiration_date: { type: 'string', pattern: ISO_DATE },
-        status: { enum: ['active', 'expired', 'disabled'] },
-        clicks: { type: 'integer', minimum: 0 },
-        updated_at: { type: 'string', pattern: ISO_DATE },
-      },
-    },
+    ...managementSchemas(options),
     LinkExport: {
       type: 'object',
       additionalProperties: false,

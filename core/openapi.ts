@@ -5,7 +5,7 @@ import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-res
 import { apiSchemas } from './api-schemas.js';
 
 const KEY_SCHEMES = [{ ApiKeyHeader: [] }, { BearerKey: [] }];
-const PREFLIGHT_METHODS = 'GET, HEAD, POST, OPTIONS';
+const PREFLIGHT_METHODS = 'GET,HEAD,POST,OPTIONS,PATCH,DELETE';
 
 /** A response object: the JSON body (and the HTML page, for browsers), unless `bodyless` (HEAD). */
 function responseObject(spec: ApiResponseSpec, bodyless = false) {
@@ -41,6 +41,15 @@ function operationObject(operation: ApiOperationSpec, head = false) {
     tags: [operation.tag],
     summary: head ? `${operation.summary} (headers only)` : operation.summary,
     description: head ? `The headers of \`GET ${operation.path}\`, without its body.` : operation.description,
+    ...(operation.queryParameters && {
+      parameters: operation.queryParameters.map(({ name, description, schema }) => ({
+        name,
+        in: 'query',
+        required: false,
+        description,
+        schema,
+      })),
+    }),
     security: operation.auth === 'none' ? [] : operation.auth === 'optional' ? [{}, ...KEY_SCHEMES] : KEY_SCHEMES,
     ...(operation.requestBody && {
       requestBody: {

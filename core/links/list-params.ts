@@ -3,8 +3,8 @@ import { asciiLowerCase, type LinkStatus, TOMBSTONE_RETENTION_MS } from '../link
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-const MAX_SEARCH_LENGTH = 2048;
-const STATUSES = ['all', 'active', 'expired', 'disabled'] as const;
+export const MAX_SEARCH_LENGTH = 2048;
+export const LIST_STATUSES = ['all', 'active', 'expired', 'disabled'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The query of `GET /api/v1/links`, checked. */
@@ -30,8 +30,8 @@ export function parseLinkListParams(query: URLSearchParams, now: number): LinkLi
   if (limit < 1 || limit > MAX_PAGE_SIZE) throw limitRule();
 
   const statusText = query.get('status') ?? 'all';
-  if (!(STATUSES as readonly string[]).includes(statusText)) {
-    throw invalid(`status must be one of ${STATUSES.join(', ')}.`);
+  if (!(LIST_STATUSES as readonly string[]).includes(statusText)) {
+    throw invalid(`status must be one of ${LIST_STATUSES.join(', ')}.`);
   }
   const searchText = query.get('search')?.trim() ?? '';
   if (searchText.length > MAX_SEARCH_LENGTH) throw invalid(`search must be at most ${MAX_SEARCH_LENGTH} characters.`);

@@ -8,7 +8,7 @@ import { parseJsonText } from '../parse-json-text.js';
 import { generateApiKey, hashApiKey } from './api-keys.js';
 import { requireAdmin, requireCaller } from './authenticate.js';
 
-const MAX_NAME_LENGTH = 100;
+export const MAX_NAME_LENGTH = 100;
 
 const keyView = (key: OwnerKey) => ({
   id: key.id,

@@ -1,0 +1,210 @@
+import type { ApiCatalogOptions, ApiOperationSpec, ApiResponseSpec } from './api-operation.js';
+import { DEFAULT_PAGE_SIZE, LIST_STATUSES, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './links/list-params.js';
+import { MAX_NAME_LENGTH } from './owners/key-routes.js';
+
+const ERROR = 'Error';
+const error = (description: string): ApiResponseSpec => ({ description, schema: ERROR });
+const keyRequired = error('No API key, or one that is unknown or revoked.');
+const adminOnly = error(
+  "An owner's key: only the administrator's key (`API_KEY`) manages keys (and nobody over HTTP when it is not set).",
+);
+const tooLarge = (options: ApiCatalogOptions) =>
+  error(`The request body is too large: it may be at most ${options.maxBodyBytes} bytes.`);
+const storeDown = error('The link store cannot answer now.');
+const noSuchLink = error(
+  'No link of yours has this code: a missing link and another owner’s get the same answer. Also a code that cannot be one.',
+);
+const codeParameter = {
+  name: 'code',
+  description: 'The short code, percent-encoded as UTF-8; ASCII case does not matter.',
+};
+
+/**
+ * The keys routes: served where the store keeps owners. Creating, listing and revoking keys is
+ * the administrator's (403 for an owner's key); `GET /api/v1/me` answers any valid key.
+ */
+export function keyOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/keys',
+      operationId: 'createKey',
+      tag: 'keys',
+      summary: 'Create an owner and its key',
+      description:
+        "Administrator only. The key is in the answer and nowhere else: it is stored hashed and never shown again. Links made with it belong to the owner; the owner's key sees only those.",
+      auth: 'required',
+      requestBody: { schema: 'KeyRequest', description: "The owner's name." },
+      responses: {
+        201: { description: 'The key was made; `data.key` is shown only this once.', schema: 'KeyCreated' },
+        400: error(
+          `\`name\` is missing or not a string of 1 to ${MAX_NAME_LENGTH} characters (after trimming), or the body is not JSON.`,
+        ),
+        401: keyRequired,
+        403: adminOnly,
+        413: tooLarge(options),
+        503: storeDown,
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/keys',
+      operationId: 'listKeys',
+      tag: 'keys',
+      summary: 'List the keys',
+      description: 'Administrator only. Every owner key, revoked ones too, without the keys themselves.',
+      auth: 'required',
+      responses: {
+        200: { description: 'The keys, oldest first.', schema: 'KeyList' },
+        401: keyRequired,
+        403: adminOnly,
+        503: storeDown,
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/keys/{id}',
+      operationId: 'revokeKey',
+      tag: 'keys',
+      summary: 'Revoke a key',
+      description:
+        'Administrator only. The key is refused (401) from then on, on every instance; its links stay with their owner.',
+      auth: 'required',
+      pathParameters: [{ name: 'id', description: 'The key’s id, as `GET /api/v1/keys` lists it.' }],
+      responses: {
+        200: { description: 'The key was revoked.', schema: 'Done' },
+        401: keyRequired,
+        403: adminOnly,
+        404: error('No key has this id (or it is not a number).'),
+        503: storeDown,
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/me',
+      operationId: 'whoAmI',
+      tag: 'keys',
+      summary: 'Whose key this is',
+      description:
+        'The name of the owner the key belongs to, and whether it is the administrator’s. A client checks a key with it.',
+      auth: 'required',
+      responses: {
+        200: { description: "The key's owner.", schema: 'Me' },
+        401: keyRequired,
+        503: storeDown,
+      },
+    },
+  ];
+}
+
+/**
+ * The links routes: the caller's links (every link for the administrator's key). Another owner's
+ * link answers as a missing one, so nobody learns which codes others hold.
+ */
+export function linkOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/links',
+      operationId: 'listLinks',
+      tag: 'links',
+      summary: 'List your links',
+      description:
+        'Newest first, a page at a time: follow `next_cursor` (null on the last page). With `changed_since`, every link changed since then instead, oldest change first, deletions as `{code, deleted: true, updated_at}`: a client keeps a copy in step with it.',
+      auth: 'required',
+      queryParameters: [
+        {
+          name: 'limit',
+          description: `Links per page, ${DEFAULT_PAGE_SIZE} unless given.`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+        },
+        {
+          name: 'cursor',
+          description: 'The `next_cursor` of the page before (signed by the server; of the same kind of listing).',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'search',
+          description: 'Only links whose code or original URL contains this text (ASCII case does not matter).',
+          schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
+        },
+        {
+          name: 'status',
+          description: 'Only links in this state.',
+          schema: { enum: [...LIST_STATUSES], default: 'all' },
+        },
+        {
+          name: 'changed_since',
+          description:
+            'List changes since this ISO 8601 moment (at most 30 days back, as long as deletions are kept) instead; not with `search` or `status`.',
+          schema: { type: 'string', format: 'date-time' },
+        },
+      ],
+      responses: {
+        200: { description: 'A page of links (or of changes).', schema: 'LinkList' },
+        400: error(
+          'A query parameter breaks its rule, and the message names it: `limit` outside 1–100, a `cursor` the server did not make, an unknown `status`, a `search` too long, a `changed_since` that is not a date or older than 30 days, or combined with `search` or `status`.',
+        ),
+        401: keyRequired,
+        503: storeDown,
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/links/{code}',
+      operationId: 'getLink',
+      tag: 'links',
+      summary: 'One of your links, with its clicks',
+      description:
+        'The link, its total clicks read fresh, and its clicks on each of the last 30 UTC days (oldest first).',
+      auth: 'required',
+      pathParameters: [codeParameter],
+      responses: {
+        200: { description: 'The link.', schema: 'LinkDetailAnswer' },
+        401: keyRequired,
+        404: noSuchLink,
+        503: storeDown,
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/links/{code}',
+      operationId: 'changeLink',
+      tag: 'links',
+      summary: 'Change or disable one of your links',
+      description:
+        'A new target (the create rules apply to it), `disabled` (a disabled link answers 410 until enabled again), or both. Every instance follows within a second.',
+      auth: 'required',
+      pathParameters: [codeParameter],
+      requestBody: { schema: 'LinkPatch', description: 'What to change: `original_url`, `disabled`, or both.' },
+      responses: {
+        200: { description: 'The link as it is now.', schema: 'LinkAnswer' },
+        400: error(
+          'The body is not a JSON object, has neither `original_url` nor `disabled`, one has the wrong type, or the URL breaks the create rules (the message names it).',
+        ),
+        401: keyRequired,
+        404: noSuchLink,
+        410: error('The link has expired and can no longer be changed.'),
+        413: tooLarge(options),
+        503: storeDown,
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/links/{code}',
+      operationId: 'deleteLink',
+      tag: 'links',
+      summary: 'Delete one of your links',
+      description:
+        'The link is gone (its code is free again) on every instance within a second; `changed_since` listings show the deletion for 30 days.',
+      auth: 'required',
+      pathParameters: [codeParameter],
+      responses: {
+        200: { description: 'The link was deleted.', schema: 'Done' },
+        401: keyRequired,
+        404: noSuchLink,
+        503: storeDown,
+      },
+    },
+  ];
+}

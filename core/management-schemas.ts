@@ -1,0 +1,119 @@
+import type { ApiCatalogOptions } from './api-operation.js';
+import { CLICK_DAYS_SHOWN } from './clicks.js';
+import { MAX_NAME_LENGTH } from './owners/key-routes.js';
+
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
+const isoDate = { type: 'string', pattern: ISO_DATE };
+
+/** A success envelope around `data` (or with no `data`): strict, like every answer's schema. */
+const answerOf = (data?: object) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: data === undefined ? ['status', 'message'] : ['status', 'message', 'data'],
+  properties: {
+    status: { const: 'success' },
+    message: { type: 'string', minLength: 1 },
+    ...(data && { data }),
+  },
+});
+
+const strictObject = (properties: Record<string, object>, optional: string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties).filter((name) => !optional.includes(name)),
+  properties,
+});
+
+const linkProperties = {
+  code: { type: 'string', minLength: 1 },
+  short_url: { type: 'string', pattern: '/$' },
+  original_url: { type: 'string' },
+  created_at: isoDate,
+  expiration_date: isoDate,
+  status: { enum: ['active', 'expired', 'disabled'] },
+  clicks: { type: 'integer', minimum: 0 },
+  updated_at: isoDate,
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The bodies of the owners and links API (`/api/v1/keys`, `/api/v1/me`, `/api/v1/links…`), as
+ * `core/owners/key-routes.ts` and `core/links/link-view.ts` write them. Requests ignore unknown
+ * fields (as creates do); answers are strict.
+ */
+export function managementSchemas(options: ApiCatalogOptions) {
+  return {
+    Link: strictObject(linkProperties),
+    LinkDetail: strictObject({
+      ...linkProperties,
+      clicks_by_day: {
+        type: 'array',
+        minItems: CLICK_DAYS_SHOWN,
+        maxItems: CLICK_DAYS_SHOWN,
+        description: 'Each of the last 30 UTC days up to today, oldest first; days without clicks as 0.',
+        items: strictObject({
+          day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          clicks: { type: 'integer', minimum: 0 },
+        }),
+      },
+    }),
+    DeletedLink: strictObject({
+      code: { type: 'string', minLength: 1 },
+      deleted: { const: true },
+      updated_at: { ...isoDate, description: 'When the link was deleted.' },
+    }),
+    LinkList: answerOf(
+      strictObject({
+        links: {
+          type: 'array',
+          description: 'Links; with `changed_since`, deletions too.',
+          items: { anyOf: [ref('Link'), ref('DeletedLink')] },
+        },
+        next_cursor: { type: ['string', 'null'], description: 'The `cursor` of the next page; null on the last.' },
+      }),
+    ),
+    LinkAnswer: answerOf(ref('Link')),
+    LinkDetailAnswer: answerOf(ref('LinkDetail')),
+    LinkPatch: {
+      type: 'object',
+      minProperties: 1,
+      anyOf: [{ required: ['original_url'] }, { required: ['disabled'] }],
+      properties: {
+        original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
+        disabled: { type: 'boolean', description: 'True: the link answers 410 until it is enabled again.' },
+      },
+    },
+    KeyRequest: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, description: "The owner's name (trimmed)." },
+      },
+    },
+    KeyCreated: answerOf(
+      strictObject({
+        id: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        key: { type: 'string', minLength: 1, description: 'The key itself: shown only in this answer.' },
+        created_at: isoDate,
+      }),
+    ),
+    KeyList: answerOf(
+      strictObject({
+        keys: {
+          type: 'array',
+          items: strictObject({
+            id: { type: 'integer', minimum: 1 },
+            name: { type: 'string', minLength: 1 },
+            created_at: isoDate,
+            last_used_at: { type: ['string', 'null'], pattern: ISO_DATE, description: 'Within a minute; null: never.' },
+            revoked: { type: 'boolean' },
+          }),
+        },
+      }),
+    ),
+    Me: answerOf(strictObject({ name: { type: 'string', minLength: 1 }, admin: { type: 'boolean' } })),
+    Done: answerOf(),
+  };
+}

@@ -144,8 +144,13 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/',
       '/api.php',
+      '/api/v1/keys',
+      '/api/v1/keys/{id}',
+      '/api/v1/links',
       '/api/v1/links/export',
       '/api/v1/links/import',
+      '/api/v1/links/{code}',
+      '/api/v1/me',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
       '/assets/{file}',
@@ -159,6 +164,11 @@ describe('the OpenAPI document', () => {
     expect(methodsOf('/api/v1/links/export')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/links/import')).toEqual(['options', 'post']);
     expect(methodsOf('/api/v1/openapi.json')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/keys')).toEqual(['get', 'head', 'options', 'post']);
+    expect(methodsOf('/api/v1/keys/{id}')).toEqual(['delete', 'options']);
+    expect(methodsOf('/api/v1/me')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/links')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/links/{code}')).toEqual(['delete', 'get', 'head', 'options', 'patch']);
     for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
       expect(methodsOf(path)).toEqual(['get', 'head']);
     }
@@ -174,7 +184,8 @@ describe('the OpenAPI document', () => {
         }
         const exempt = path === '/health' || method === 'options';
         expect(statuses.includes('429'), `${method} ${path} and 429`).toBe(!exempt);
-        const keyed = method === 'post' || (path.startsWith('/api/v1/links') && method !== 'options');
+        const managed = /^\/api\/v1\/(links|keys|me)/.test(path);
+        const keyed = method === 'post' || (managed && method !== 'options');
         expect(statuses.includes('401'), `${method} ${path} and 401`).toBe(keyed);
         expect(operation.description, `${method} ${path} has a description`).toBeTruthy();
         expect(operation.tags, `${method} ${path} has a tag`).toHaveLength(1);
@@ -183,6 +194,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKeyHeader', 'BearerKey']);
     expect(doc.paths['/api/v1/shorten'].post.security).toEqual([{}, { ApiKeyHeader: [] }, { BearerKey: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/v1/links/{code}'].patch.security).toEqual([{ ApiKeyHeader: [] }, { BearerKey: [] }]);
+    expect(doc.paths['/api/v1/keys'].post.responses['403']).toBeDefined();
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
 });
@@ -191,12 +204,12 @@ describe('the API description and the OpenAPI document come from one source', ()
   const operationsOf = (document: Json) =>
     Object.entries<Json>(document.paths).flatMap(([path, item]) =>
       Object.entries<Json>(item)
-        .filter(([method]) => method === 'get' || method === 'post')
+        .filter(([method]) => ['get', 'post', 'patch', 'delete'].includes(method))
         .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
 
   it.each(['/api.php', '/api/v1/shorten'])(
-    '%s lists every GET and POST of the document with its statuses',
+    '%s lists every operation of the document (but HEAD and OPTIONS) with its statuses',
     async (path) => {
       const description = await json(await makeHandler().fetch(path));
       const listed = description.endpoints.map((endpoint: Json) => `${endpoint.method} ${endpoint.path}`);
@@ -411,6 +424,141 @@ describe('export and import answer as the document says', () => {
     const plain: LinkStore = { create, findByCodeKey, ping, close };
     const document = await json(await makeHandler({ store: plain }).fetch('/api/v1/openapi.json'));
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/v1/links'))).toEqual([]);
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(2);
+    expect(Object.keys(document.paths).filter((path) => /^\/api\/v1\/(keys|me)/.test(path))).toEqual([]);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(4);
+  });
+});
+
+describe('the keys and links endpoints answer as the document says', () => {
+  const ADMIN = 'admin-key-for-openapi';
+  const asKey = (key: string) => ({ 'X-API-Key': key, 'Content-Type': 'application/json' });
+  const send = (app: TestApp, method: string, path: string, key?: string, body?: unknown) =>
+    app.fetch(path, {
+      method,
+      headers: key === undefined ? { 'Content-Type': 'application/json' } : asKey(key),
+      ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  it('keys: 201, 200, 400, 401, 403, 404 and 413; me: 200 and 401', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    const made = await send(app, 'POST', '/api/v1/keys', ADMIN, { name: 'alice' });
+    const alice = (await json(made.clone())).data as { id: number; key: string };
+    await expectDeclared(made, '/api/v1/keys', 'post', 201);
+    await expectDeclared(await send(app, 'POST', '/api/v1/keys', ADMIN, { name: ' ' }), '/api/v1/keys', 'post', 400);
+    await expectDeclared(
+      await send(app, 'POST', '/api/v1/keys', undefined, { name: 'x' }),
+      '/api/v1/keys',
+      'post',
+      401,
+    );
+    await expectDeclared(
+      await send(app, 'POST', '/api/v1/keys', alice.key, { name: 'x' }),
+      '/api/v1/keys',
+      'post',
+      403,
+    );
+    const big = { name: 'x'.repeat(20_000) };
+    await expectDeclared(await send(app, 'POST', '/api/v1/keys', ADMIN, big), '/api/v1/keys', 'post', 413);
+    await send(app, 'GET', '/api/v1/me', alice.key); // alice's last use, so a listing shows a date
+    await expectDeclared(await send(app, 'GET', '/api/v1/keys', ADMIN), '/api/v1/keys', 'get', 200);
+    await expectDeclared(await send(app, 'GET', '/api/v1/keys', alice.key), '/api/v1/keys', 'get', 403);
+    await expectDeclared(await send(app, 'HEAD', '/api/v1/keys', ADMIN), '/api/v1/keys', 'head', 200);
+    await expectDeclared(await send(app, 'PUT', '/api/v1/keys', ADMIN), '/api/v1/keys', 'put', 405);
+    await expectDeclared(await send(app, 'GET', '/api/v1/me', alice.key), '/api/v1/me', 'get', 200);
+    await expectDeclared(await send(app, 'GET', '/api/v1/me', ADMIN), '/api/v1/me', 'get', 200);
+    await expectDeclared(await send(app, 'GET', '/api/v1/me', 'lk_wrong'), '/api/v1/me', 'get', 401);
+    const revoke = (id: string, key?: string) => send(app, 'DELETE', `/api/v1/keys/${id}`, key);
+    await expectDeclared(await revoke(String(alice.id), alice.key), '/api/v1/keys/{id}', 'delete', 403);
+    await expectDeclared(await revoke('999'), '/api/v1/keys/{id}', 'delete', 401);
+    await expectDeclared(await revoke('999', ADMIN), '/api/v1/keys/{id}', 'delete', 404);
+    await expectDeclared(await revoke('abc', ADMIN), '/api/v1/keys/{id}', 'delete', 404);
+    await expectDeclared(await revoke(String(alice.id), ADMIN), '/api/v1/keys/{id}', 'delete', 200);
+    await expectDeclared(await send(app, 'GET', '/api/v1/me', alice.key), '/api/v1/me', 'get', 401);
+    await expectDeclared(await send(app, 'GET', '/api/v1/keys/1', ADMIN), '/api/v1/keys/{id}', 'get', 405);
+  });
+
+  it('links: listing, changes with a tombstone, one link with its clicks, patch and delete', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    const alice = (await json(await send(app, 'POST', '/api/v1/keys', ADMIN, { name: 'alice' }))).data.key as string;
+    const since = new Date(app.clock.now).toISOString();
+    for (const code of ['one', 'two', 'three', '한글']) {
+      await app.post('/api/v1/shorten', { original_url: `${URL_A}/${code}`, custom_code: code }, asKey(alice));
+    }
+    await app.post(
+      '/api/v1/shorten',
+      { original_url: URL_A, custom_code: 'brief', expire_duration: '24h' },
+      asKey(alice),
+    );
+    await app.post('/api/v1/shorten', { original_url: URL_A, custom_code: 'admins' }, asKey(ADMIN));
+    // null: no key at all (undefined would take the default)
+    const list = (query: string, key: string | null = alice) =>
+      send(app, 'GET', `/api/v1/links${query}`, key ?? undefined);
+
+    const first = await list('?limit=2');
+    const cursor = (await json(first.clone())).data.next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    await expectDeclared(first, '/api/v1/links', 'get', 200);
+    await expectDeclared(await list(`?limit=100&cursor=${encodeURIComponent(cursor)}`), '/api/v1/links', 'get', 200);
+    await expectDeclared(await list('?search=ON&status=active'), '/api/v1/links', 'get', 200);
+    await expectDeclared(await list('', ADMIN), '/api/v1/links', 'get', 200);
+    await expectDeclared(await list('?limit=2', null), '/api/v1/links', 'get', 401);
+    for (const bad of ['?limit=0', '?limit=101', '?cursor=forged', '?status=gone', '?changed_since=yesterday']) {
+      await expectDeclared(await list(bad), '/api/v1/links', 'get', 400);
+    }
+
+    const link = (code: string, method = 'GET', key: string | null = alice, body?: unknown) =>
+      send(app, method, `/api/v1/links/${encodeURIComponent(code)}`, key ?? undefined, body);
+    const detail = await link('one');
+    expect((await json(detail.clone())).data.clicks_by_day).toHaveLength(30);
+    await expectDeclared(detail, '/api/v1/links/{code}', 'get', 200);
+    await expectDeclared(await link('한글'), '/api/v1/links/{code}', 'get', 200);
+    await expectDeclared(await link('한글', 'HEAD'), '/api/v1/links/{code}', 'head', 200);
+    await expectDeclared(await link('admins'), '/api/v1/links/{code}', 'get', 404);
+    await expectDeclared(await link('one', 'GET', null), '/api/v1/links/{code}', 'get', 401);
+    await expectDeclared(await link('one', 'PUT'), '/api/v1/links/{code}', 'put', 405);
+
+    const patch = (code: string, body: unknown) => link(code, 'PATCH', alice, body);
+    await expectDeclared(await patch('two', { disabled: true }), '/api/v1/links/{code}', 'patch', 200);
+    await expectDeclared(
+      await patch('two', { original_url: `${URL_A}/new`, disabled: false }),
+      '/api/v1/links/{code}',
+      'patch',
+      200,
+    );
+    for (const bad of [{}, { disabled: 'yes' }, { original_url: 'javascript:alert(1)' }, '[1]', 'not json']) {
+      await expectDeclared(await patch('two', bad), '/api/v1/links/{code}', 'patch', 400);
+    }
+    await expectDeclared(await patch('admins', { disabled: true }), '/api/v1/links/{code}', 'patch', 404);
+    await expectDeclared(
+      await patch('two', { original_url: URL_A, pad: 'x'.repeat(20_000) }),
+      '/api/v1/links/{code}',
+      'patch',
+      413,
+    );
+
+    await expectDeclared(await link('three', 'DELETE'), '/api/v1/links/{code}', 'delete', 200);
+    await expectDeclared(await link('three', 'DELETE'), '/api/v1/links/{code}', 'delete', 404);
+    await expectDeclared(await link('one', 'DELETE', null), '/api/v1/links/{code}', 'delete', 401);
+
+    const changes = await list(`?changed_since=${since}`);
+    const changed = (await json(changes.clone())).data.links as Array<{ code: string; deleted?: true }>;
+    expect(changed).toContainEqual(expect.objectContaining({ code: 'three', deleted: true }));
+    await expectDeclared(changes, '/api/v1/links', 'get', 200);
+    await expectDeclared(await list(`?changed_since=${since}&status=active`), '/api/v1/links', 'get', 400);
+
+    app.clock.advance(2 * DAY);
+    await expectDeclared(await patch('brief', { disabled: true }), '/api/v1/links/{code}', 'patch', 410);
+    await expectDeclared(await list('?status=expired'), '/api/v1/links', 'get', 200);
+  });
+
+  it('the preflight of a link names the methods the server allows', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    const preflight = await app.fetch('/api/v1/links/one', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'PATCH' },
+    });
+    const declared = doc.paths['/api/v1/links/{code}'].options.responses['204'].headers['Access-Control-Allow-Methods'];
+    expect(declared.description).toContain(preflight.headers.get('access-control-allow-methods'));
+    await expectDeclared(preflight, '/api/v1/links/{code}', 'options', 204);
   });
 });

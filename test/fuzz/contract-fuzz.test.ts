@@ -27,7 +27,8 @@ describe('the contract fuzzer', () => {
     const judge = createContractOracle(JSON.parse(served.body));
 
     const activeCodes = ['promo', '한글', 'Mixed_Case-1', 'ㅋㅋ'];
-    for (const code of activeCodes) {
+    const managedCodes = ['m-one', '관리', 'M_two', 'ㅎㅎ'];
+    for (const code of [...activeCodes, ...managedCodes]) {
       const made = await rawRequest(server.origin, {
         method: 'POST',
         path: '/api/v1/shorten',
@@ -38,16 +39,23 @@ describe('the contract fuzzer', () => {
     }
     // An expired link, written as another process on the same database would (WAL allows it).
     const db = new Database(dbPath);
-    db.prepare('INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-      'gone1',
-      'gone1',
-      'https://example.com/gone',
-      Date.now() - 8 * DAY,
-      Date.now() - DAY,
+    const insert = db.prepare(
+      'INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     );
+    for (const code of ['gone1', 'gone2']) {
+      insert.run(code, code, 'https://example.com/gone', Date.now() - 8 * DAY, Date.now() - DAY);
+    }
     db.close();
 
-    const world: FuzzWorld = { host, apiKey: API_KEY, activeCodes, expiredCodes: ['gone1', 'GONE1'] };
+    const world: FuzzWorld = {
+      host,
+      apiKey: API_KEY,
+      activeCodes,
+      expiredCodes: ['gone1', 'GONE1'],
+      managedCodes,
+      managedExpiredCodes: ['gone2', 'GONE2'],
+      recently: new Date(Date.now() - DAY).toISOString(),
+    };
     const requests = fc.sample(fuzzRequest(world), { seed: SEED, numRuns: RUNS });
     const histogram = new Map<number | string, number>();
     const failures = new Map<string, string[]>();

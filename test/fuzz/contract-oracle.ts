@@ -55,10 +55,17 @@ export function createContractOracle(doc: Json) {
     Object.entries(ANY_REQUEST).map(([name, status]) => [String(status), shared(name)]),
   );
 
-  /** The document's path for a request path: itself, or the short-URL template it fits. */
+  // The API's templated paths (`/api/v1/links/{code}`), each as a pattern of one segment per parameter.
+  const apiTemplates = Object.keys(doc.paths)
+    .filter((path) => path.startsWith('/api/') && path.includes('{'))
+    .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+
+  /** The document's path for a request path: itself, the API template or the short-URL template it fits. */
   const documentPathOf = (path: string): string | undefined => {
     if (doc.paths[path]) return path;
-    if (path === '/api' || path.startsWith('/api/') || path === '/api.php') return undefined;
+    if (path === '/api' || path.startsWith('/api/') || path === '/api.php') {
+      return apiTemplates.find((template) => template.pattern.test(path))?.path;
+    }
     if (/^\/[^/]+$/.test(path)) return '/{code}';
     if (/^\/[^/]+\/$/.test(path)) return '/{code}/';
     return undefined;

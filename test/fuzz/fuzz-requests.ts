@@ -22,6 +22,14 @@ export interface FuzzWorld {
   apiKey: string;
   /** Codes of active links and of an expired one, so redirects and 410s are hit too. */
   activeCodes: string[];
+  /**
+   * Links the management requests (`/api/v1/links/{code}`) change, disable and delete: others
+   * than the redirects' own, so those keep answering 302 and 410 whatever the fuzzer deletes.
+   */
+  managedCodes: string[];
+  managedExpiredCodes: string[];
+  /** A `changed_since` the server accepts (within its 30 days). */
+  recently: string;
   expiredCodes: string[];
 }
 
@@ -60,6 +68,92 @@ function codeSegment(world: FuzzWorld): fc.Arbitrary<Buffer> {
   );
 }
 
+/** The owners and links API: its paths, a link's or key's path, and the listing's query. */
+function managementTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
+  const managed = { ...world, activeCodes: world.managedCodes, expiredCodes: world.managedExpiredCodes };
+  const path = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom('/api/v1/keys', '/api/v1/me', '/api/v1/links', '/api/v1/links/export', '/api/v1/links/import')
+        .map(utf8),
+    },
+    { weight: 4, arbitrary: codeSegment(managed).map((segment) => Buffer.concat([utf8('/api/v1/links/'), segment])) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('1', '2', '999', 'abc', '0x1', '%31', '1'.repeat(20))
+        .map((id) => utf8(`/api/v1/keys/${id}`)),
+    },
+  );
+  const query = fc.oneof(
+    { weight: 4, arbitrary: fc.constant('') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '?limit=1',
+        '?limit=100',
+        '?limit=0',
+        '?limit=101',
+        '?limit=abc',
+        '?status=disabled',
+        '?status=expired',
+        '?status=bad',
+        '?search=M',
+        '?search=%ED%95%9C',
+        '?cursor=forged',
+        '?changed_since=yesterday',
+        '?changed_since=2000-01-01T00:00:00Z',
+        `?changed_since=${encodeURIComponent(world.recently)}`,
+        `?changed_since=${encodeURIComponent(world.recently)}&status=active`,
+        '?format=csv',
+        '?format=xml',
+      ),
+    },
+  );
+  return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, utf8(q)]));
+}
+
+/**
+ * A call of the owners and links API the way a client makes it (the right method on each path),
+ * so its 200s, 404s, 410s and 400s are reached rather than only its 405s.
+ */
+function managementCall(world: FuzzWorld): fc.Arbitrary<{ method: string; target: Buffer }> {
+  const managed = { ...world, activeCodes: world.managedCodes, expiredCodes: world.managedExpiredCodes };
+  // The managed links themselves more often than codeSegment's odd spellings, expired ones too (410s).
+  const segment = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...world.managedCodes).map((code) => utf8(encodeURIComponent(code))) },
+    { weight: 2, arbitrary: fc.constantFrom(...world.managedExpiredCodes).map(utf8) },
+    { weight: 2, arbitrary: codeSegment(managed) },
+  );
+  const link = segment.map((code) => Buffer.concat([utf8('/api/v1/links/'), code]));
+  const onPath = (methods: string[], target: fc.Arbitrary<Buffer>) =>
+    fc.tuple(fc.constantFrom(...methods), target).map(([method, path]) => ({ method, target: path }));
+  return fc.oneof(
+    { weight: 5, arbitrary: onPath(['GET', 'HEAD', 'PATCH', 'PATCH', 'PATCH'], link) },
+    // Deletes spare the expired links, which the PATCHes need for their 410s.
+    {
+      weight: 1,
+      arbitrary: onPath(
+        ['DELETE'],
+        fc
+          .oneof(fc.constantFrom(...world.managedCodes).map(encodeURIComponent), fc.stringMatching(/^[a-z0-9]{1,8}$/))
+          .map((code) => utf8(`/api/v1/links/${code}`)),
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: onPath(
+        ['GET', 'HEAD'],
+        managementTarget(world).filter((target) => target.toString('latin1').startsWith('/api/v1/links?')),
+      ),
+    },
+    { weight: 1, arbitrary: onPath(['GET', 'POST'], fc.constant(utf8('/api/v1/keys'))) },
+    { weight: 1, arbitrary: onPath(['GET'], fc.constant(utf8('/api/v1/me'))) },
+    { weight: 1, arbitrary: onPath(['DELETE'], fc.constantFrom('/api/v1/keys/1', '/api/v1/keys/x').map(utf8)) },
+  );
+}
+
 /** Where the request goes: every documented path, short URLs, and paths the API does not have. */
 function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
   const query = fc.oneof(
@@ -95,6 +189,7 @@ function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
         .map(utf8),
     },
     { weight: 1, arbitrary: fc.constantFrom('*', 'http://127.0.0.1/health', 'api.php').map(utf8) },
+    { weight: 4, arbitrary: managementTarget(world) },
   );
   return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, q]));
 }
@@ -152,17 +247,39 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
       // Half the requests are creates with the right key and Host, so the body rules get exercised
       // rather than drowned in 401s, 404s and 405s.
       create: fc.option(fc.constantFrom('/api.php', '/api/v1/shorten'), { freq: 2 }),
+      // Of the rest, about one in five calls the owners and links API as a client would.
+      manage: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: managementCall(world) }),
     })
     .map((drawn) => {
       const create = drawn.create === null ? undefined : drawn.create;
-      const method = create ? 'POST' : drawn.method;
-      const path = create ? utf8(create) : drawn.target;
-      const given = create && drawn.body === null ? utf8('{"original_url":"https://example.com/"}') : drawn.body;
+      const manage = create ? null : drawn.manage;
+      const method = create ? 'POST' : (manage?.method ?? drawn.method);
+      const path = create ? utf8(create) : (manage?.target ?? drawn.target);
+      // A PATCH of a link mostly gets a body that could be valid, so its 200s, 404s and 410s are hit.
+      const patchDefault = method === 'PATCH' && path.toString('latin1').startsWith('/api/v1/links/');
+      // A management PATCH keeps a drawn body half the time (odd lengths) and otherwise a valid one.
+      const drawnBody = patchDefault && manage && (drawn.body?.length ?? 0) % 2 === 0 ? null : drawn.body;
+      const given =
+        drawnBody === null && create
+          ? utf8('{"original_url":"https://example.com/"}')
+          : drawnBody === null && patchDefault
+            ? utf8(
+                path.length % 2 === 0
+                  ? '{"disabled":true}'
+                  : '{"original_url":"https://example.com/new","disabled":false}',
+              )
+            : drawnBody === null && manage?.method === 'POST'
+              ? utf8('{"name":"fuzz owner"}')
+              : drawnBody;
       const apiKey = create && drawn.apiKey !== 'bearer' ? 'valid' : drawn.apiKey;
-      const host = create ? 'ok' : drawn.host;
-      const { framing, contentType, accept, requestId, huge, expectContinue } = drawn;
+      // A management call keeps its key as drawn (valid, bearer, wrong, missing, doubled) but is
+      // otherwise well-formed, so the route itself answers rather than the HTTP checks.
+      const host = create || manage ? 'ok' : drawn.host;
+      const { framing, accept, requestId, huge, expectContinue } = drawn;
+      const contentType = manage && Array.isArray(drawn.contentType) ? drawn.contentType[0] : drawn.contentType;
       // Mostly bodies on POSTs; sometimes on other methods too.
-      const sendBody = given !== null && (method === 'POST' || given.length % 4 === 0) ? given : undefined;
+      const sendBody =
+        given !== null && (method === 'POST' || patchDefault || given.length % 4 === 0) ? given : undefined;
       const headers: Array<[string, Buffer]> = [];
       const header = (name: string, value: string | Buffer) =>
         headers.push([name, typeof value === 'string' ? latin1(value) : value]);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rawRequest } from '../server/raw-http.js';
+import { comparableRequest } from '../raw-http.js';
 import { useServerProcesses } from '../server/use-server-processes.js';
 import { createContractOracle } from './contract-oracle.js';
 import { describeRequest, encodeRequest, type FuzzWorld, fuzzRequest } from './fuzz-requests.js';
@@ -22,14 +22,14 @@ describe('the contract fuzzer', () => {
     const dbPath = servers.freshDb();
     const server = await servers.start({ DATABASE_URL: `sqlite:${dbPath}`, API_KEY });
     const { port, host } = new URL(server.origin);
-    const served = await rawRequest(server.origin, { method: 'GET', path: '/api/v1/openapi.json' });
+    const served = await comparableRequest(server.origin, { method: 'GET', path: '/api/v1/openapi.json' });
     expect(served.status).toBe(200);
     const judge = createContractOracle(JSON.parse(served.body));
 
     const activeCodes = ['promo', '한글', 'Mixed_Case-1', 'ㅋㅋ'];
     const managedCodes = ['m-one', '관리', 'M_two', 'ㅎㅎ'];
     for (const code of [...activeCodes, ...managedCodes]) {
-      const made = await rawRequest(server.origin, {
+      const made = await comparableRequest(server.origin, {
         method: 'POST',
         path: '/api/v1/shorten',
         headers: { 'Content-Type': 'application/json', 'X-API-Key': API_KEY },

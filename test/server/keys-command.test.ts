@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './server-process.js';
+import type { RunningServer } from '../../scripts/server-process.mjs';
 import { useServerProcesses } from './use-server-processes.js';
 
 const COMMAND = resolve('dist/server/process/keys-command.js');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './server-process.js';
+import type { RunningServer } from '../../scripts/server-process.mjs';
 import { useServerProcesses } from './use-server-processes.js';
 
 const ADMIN = 'admin-key-for-owner-tests';

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort, runFailingServer } from '../../scripts/server-process.mjs';
 import { createRedactor, redactConnectionString, secretsOf } from '../../server/process/redact-secrets.js';
-import { freePort, runFailingServer } from './server-process.js';
 
 const PASSWORD = 'S3cret!pw';
 const QUERY_PASSWORD = 'AnotherSecret9';

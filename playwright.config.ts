@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import type { EngineOption } from './test/e2e/shared/fixtures.js';
+import type { EngineOption } from './test/e2e/cross-browser/fixtures.js';
 
 // End-to-end tests of the browser extension in real browsers (see test/e2e/README.md). Vitest runs
 // `*.test.ts`; these are `*.spec.ts`, so neither runner picks up the other's files.
@@ -21,10 +21,10 @@ export default defineConfig<EngineOption>({
   expect: { timeout: 15_000 },
   outputDir: 'test-results',
   projects: [
-    // Every spec: the shared ones (test/e2e/shared) and those only Chromium can run (toolbar
+    // Every spec: the shared ones (test/e2e/cross-browser) and those only Chromium can run (toolbar
     // click, CDP, service worker, offscreen document).
     { name: 'chromium', use: { engine: 'chromium' } },
     // The shared specs in Firefox (MV2 build) over WebDriver BiDi.
-    { name: 'firefox', testMatch: 'shared/**/*.spec.ts', use: { engine: 'firefox' } },
+    { name: 'firefox', testMatch: 'cross-browser/**/*.spec.ts', use: { engine: 'firefox' } },
   ],
 });

@@ -2,15 +2,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchExtension } from './launch-extension.js';
-import { openPopup } from './popup-driver.js';
 import {
   type ExtensionUnderTest,
   type ExtPage,
   expressionPage,
   type LaunchOptions,
   poll,
-} from './shared/extension-under-test.js';
+} from './cross-browser/extension-under-test.js';
+import { launchExtension } from './launch-extension.js';
+import { openPopup } from './popup-driver.js';
 
 /** A Playwright page as an `ExtPage`, with the page kept for what only Playwright can do. */
 function wrapPage(page: Page): ExtPage & { page: Page } {

@@ -1,6 +1,6 @@
 import { contextMenuClick, expect, openTab, popupWithResult, test } from './fixtures.js';
 
-// The menu's handler in both browsers is in shared/menu-and-shortcut.spec.ts. Only Chromium's
+// The menu's handler in both browsers is in cross-browser/menu-and-shortcut.spec.ts. Only Chromium's
 // toolbar click can show the popup on the very page the menu shortened: it reuses that link.
 
 test('the popup opened on a page the menu shortened reuses its link', async ({ ext, site }) => {

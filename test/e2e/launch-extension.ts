@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
-import type { LaunchOptions } from './shared/extension-under-test.js';
+import type { LaunchOptions } from './cross-browser/extension-under-test.js';
 
 /** The built Chrome extension (`npx wxt build`; the global setup builds it). */
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');

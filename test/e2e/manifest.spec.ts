@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.js';
 
 // What Chromium sees of the extension: its permissions and the shortcut's registration. (The
-// shortcut's handler runs in both browsers in shared/menu-and-shortcut.spec.ts.)
+// shortcut's handler runs in both browsers in cross-browser/menu-and-shortcut.spec.ts.)
 
 /** The parts of the worker's `chrome` global read here (node's types do not have it). */
 declare const chrome: {

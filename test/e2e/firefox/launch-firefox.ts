@@ -9,7 +9,7 @@ import {
   expressionPage,
   type LaunchOptions,
   poll,
-} from '../shared/extension-under-test.js';
+} from '../cross-browser/extension-under-test.js';
 
 /** The built Firefox extension (`npx wxt build -b firefox`; the global setup builds it). */
 export const FIREFOX_EXTENSION_DIR = resolve('.output/firefox-mv2');

@@ -4,17 +4,10 @@ import { IMPORT_STATUSES, type ImportContext, type ImportStatus, importLinks } f
 import type { ImportFormat } from '../core/porting/import-row.js';
 import { readImportFile } from '../core/porting/read-import-file.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../core/url.js';
-import {
-  ApiError,
-  type FetchLike,
-  keyHeaders,
-  MAX_MESSAGE_LENGTH,
-  readEnvelope,
-  UnreachableError,
-} from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
 import type { IdbLinkStore } from './idb-link-store.js';
+import { callServer, type ServerAccess } from './server-api.js';
 
 /** What an import of another shortener's (or a Linklet server's) export came to, row by row counted. */
 export type LinksImportReport = Record<ImportStatus, number> & {
@@ -97,12 +90,7 @@ function countsOf(report: Record<ImportStatus, number>): Record<ImportStatus, nu
   return Object.fromEntries(IMPORT_STATUSES.map((status) => [status, report[status]])) as Record<ImportStatus, number>;
 }
 
-export interface ServerImportAccess {
-  server: string;
-  apiKey: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type ServerImportAccess = ServerAccess;
 
 /** An import reads and creates up to some 80,000 rows on the server: more time than one create. */
 export const IMPORT_TIMEOUT_MS = 120_000;
@@ -114,30 +102,16 @@ export const IMPORT_TIMEOUT_MS = 120_000;
  * message.
  */
 export async function importLinksToServer(fileText: string, access: ServerImportAccess): Promise<LinksImportReport> {
-  const signal = AbortSignal.timeout(access.timeoutMs ?? IMPORT_TIMEOUT_MS);
   const isJson = /^\s*[[{]/.test(fileText.replace(/^\ufeff/, ''));
-  let response: Response;
-  let envelope: Awaited<ReturnType<typeof readEnvelope>>;
-  try {
-    response = await (access.fetch ?? fetch)(`${access.server}/api/v1/links/import`, {
+  const reply = await callServer(
+    { ...access, timeoutMs: access.timeoutMs ?? IMPORT_TIMEOUT_MS },
+    '/api/v1/links/import',
+    {
       method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': isJson ? 'application/json' : 'text/csv; charset=utf-8',
-        ...keyHeaders(access.apiKey),
-      },
-      body: fileText,
-      signal,
-    });
-    envelope = await readEnvelope(response, signal);
-  } catch (error) {
-    throw new UnreachableError(access.server, signal.aborted ? signal.reason : error);
-  }
-  if (!response.ok || envelope.status !== 'success') {
-    const message = typeof envelope.message === 'string' ? envelope.message.slice(0, MAX_MESSAGE_LENGTH) : undefined;
-    throw new ApiError(response.status, message ?? `The server answered ${response.status}.`);
-  }
-  const data = (envelope.data ?? {}) as Partial<Record<ImportStatus | 'format', unknown>>;
+      raw: { text: fileText, contentType: isJson ? 'application/json' : 'text/csv; charset=utf-8' },
+    },
+  );
+  const data = (reply ?? {}) as Partial<Record<ImportStatus | 'format', unknown>>;
   const count = (status: ImportStatus) => {
     const value = data[status];
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;

@@ -25,18 +25,28 @@ export interface ServerAccess {
 export async function callServer(
   access: ServerAccess,
   path: string,
-  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+  {
+    method = 'GET',
+    body,
+    raw,
+  }: {
+    method?: string;
+    body?: unknown;
+    /** A body sent as it is (a file), with its content type, instead of `body` as JSON. */
+    raw?: { text: string; contentType: string };
+  } = {},
 ): Promise<unknown> {
   const signal = AbortSignal.timeout(access.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json', ...keyHeaders(access.apiKey) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (raw !== undefined) headers['Content-Type'] = raw.contentType;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   let envelope: Awaited<ReturnType<typeof readEnvelope>>;
   try {
     response = await (access.fetch ?? fetch)(`${access.server}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw !== undefined ? raw.text : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
     envelope = await readEnvelope(response, signal);

@@ -113,7 +113,8 @@ function parseResponse(raw: Buffer, head: boolean): RawResponse {
   return { status, headers, body: body.toString('utf8') };
 }
 
-function dechunk(data: Buffer): Buffer {
+/** The body of a chunked answer, its chunks joined (trailers dropped). */
+export function dechunk(data: Buffer): Buffer {
   const parts: Buffer[] = [];
   let at = 0;
   for (;;) {

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { dechunk } from '../raw-http.js';
 
 /** A response read off the wire, every byte accounted for. */
 export interface WireResponse {
@@ -70,18 +71,4 @@ export function parseWireResponse(raw: Buffer, head: boolean): WireResponse | un
     const body = chunked ? dechunk(after) : length !== undefined ? after.subarray(0, Number(length)) : after;
     return { status, headers, body, afterHead: after.length };
   }
-}
-
-function dechunk(data: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = data.indexOf('\r\n', at);
-    if (lineEnd === -1) break;
-    const size = Number.parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);
-    if (!Number.isFinite(size) || size === 0) break;
-    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-  return Buffer.concat(parts);
 }

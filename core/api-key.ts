@@ -1,15 +1,10 @@
 import { LinkletError } from './errors.js';
 
 /**
- * Whether a request carries the server's API key, as `X-API-Key: <key>` or
+ * Whether the header values carry the server's API key, as `X-API-Key: <key>` or
  * `Authorization: Bearer <key>`. Compares every character, so the time taken does not reveal
  * how much of a guess was right.
  */
-export function hasApiKey(request: Request, apiKey: string): boolean {
-  return carriesApiKey(request.headers.get('x-api-key'), request.headers.get('authorization'), apiKey);
-}
-
-/** `hasApiKey` on the two header values themselves, for an adapter without a `Request`. */
 export function carriesApiKey(
   xApiKey: string | null | undefined,
   authorization: string | null | undefined,

@@ -7,9 +7,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('./webapp', import.meta.url)),
   base: './',
-  // The extension's UI modules (labels, dates, i18n) call `browser.i18n`: on the web, the shared
-  // catalogs in public/_locales answer instead.
-  resolve: { alias: { 'wxt/browser': fileURLToPath(new URL('./webapp/web-browser.ts', import.meta.url)) } },
   publicDir: false,
   logLevel: 'warn',
   build: {

@@ -1,22 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Tests that need neither a built server, a server process nor PostgreSQL: the core's rules, the
-// handler, the store contract over the in-memory and SQLite stores and their wrappers, and the
-// server's HTTP layer in-process. `npm run test:quick` runs these and the extension's unit tests.
-const UNIT_TESTS = [
-  'test/unit/**/*.test.ts',
-  'test/api/**/*.test.ts',
-  // Every contract suite but PostgreSQL's (it needs a database server).
-  'test/contract/!(postgres-)*.test.ts',
-  'test/server/link-cache.test.ts',
-  'test/server/group-concurrent.test.ts',
-  'test/server/fast-path.test.ts',
-  'test/server/shorten-fast-path.test.ts',
-  'test/server/writer-thread.test.ts',
-  'test/server/click-counter.test.ts',
-  'test/server/click-paths.test.ts',
-];
+// Membership is by name, so a new test lands in the right loop without editing this file:
+// - in-process tests (the core's rules, the handler, the store contract over the in-memory and
+//   SQLite stores and their wrappers, the server's HTTP layer, the shared browser UI) live in
+//   these folders and run in `npm run test:quick`;
+// - a test there that starts a process (the built server, a script) says so in its name,
+//   `*.process.test.ts`, and so does PostgreSQL's contract (`postgres-*`: it needs a database).
+// A process test misnamed as in-process fails in the quick loop, which never builds the server.
+const IN_PROCESS_FOLDERS = ['unit', 'api', 'contract', 'server', 'ui'];
+const UNIT_TESTS = [`test/{${IN_PROCESS_FOLDERS.join(',')}}/**/*.test.ts`];
+const NEEDS_OUTSIDE = ['test/**/*.process.test.ts', 'test/contract/postgres-*.test.ts'];
 
 // Reports (under CI: fails) a run whose tests changed the working tree: `npm test` leaves a clone clean.
 const GUARD_TRACKED_FILES = 'test/guard-tracked-files.ts';
@@ -36,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT_TESTS,
+          exclude: [...configDefaults.exclude, ...NEEDS_OUTSIDE],
           globalSetup: [GUARD_TRACKED_FILES],
         },
       },
@@ -44,9 +39,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['test/**/*.test.ts'],
-          // The extension has its own project; test/e2e is Playwright's (`*.spec.ts`), never vitest's.
-          exclude: [...configDefaults.exclude, ...UNIT_TESTS, 'test/extension/**', 'test/e2e/**'],
+          // The other folders (hostile, races, faults, fuzz, build) start processes throughout; the
+          // extension has its own project, and test/e2e is Playwright's (`*.spec.ts`).
+          include: [...NEEDS_OUTSIDE, `test/!(${[...IN_PROCESS_FOLDERS, 'extension', 'e2e'].join('|')})/**/*.test.ts`],
           globalSetup: ['test/server/build-server.ts', GUARD_TRACKED_FILES],
         },
       },

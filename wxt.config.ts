@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 
-// The extension is built from entrypoints/ and public/; see README.md, "The extension".
+// The extension is built from entrypoints/ and public/; see README.md, "The extension", and docs/extension.md.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports everywhere: a reader can follow every name to its file.

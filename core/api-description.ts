@@ -10,7 +10,7 @@ import type { Dialect } from './shorten-answer.js';
  * What `GET /api.php` and `GET /api/v1/shorten` answer: enough for a person or a client to call
  * the API without other documentation. Built from the same catalog as the OpenAPI document
  * (`listApiOperations`), so the two cannot list different endpoints or statuses. The shape is
- * documented in the README.
+ * documented in docs/api.md.
  */
 export function describeApi(dialect: Dialect, options: ApiCatalogOptions) {
   const base = trimTrailingSlashes(options.baseUrl);

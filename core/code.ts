@@ -20,7 +20,7 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
 
 const HANGUL_FILLERS = new Set([0x115f, 0x1160, 0x3164, 0xffa0]);
 
-/** Whether a code point may appear in a submitted custom code (README, "The rules, in short"), before NFC. */
+/** Whether a code point may appear in a submitted custom code (docs/api.md, "The rules, in short"), before NFC. */
 export function isAllowedCodePoint(cp: number): boolean {
   if (HANGUL_FILLERS.has(cp)) return false;
   return (

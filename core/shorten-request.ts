@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { invalid } from './errors.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from './expiry.js';
 
-/** Optional fields given as absent, `null` or `""` count as not given (README, "The rules, in short"). */
+/** Optional fields given as absent, `null` or `""` count as not given (docs/api.md, "The rules, in short"). */
 const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);
 
 const typeMessage = (field: string) => (issue: { input?: unknown }) =>

@@ -1,6 +1,10 @@
+import { ApiError, UnreachableError } from '../client/api-errors.js';
 import { LinkletError } from '../core/errors.js';
 import type { ExpireDuration } from '../core/expiry.js';
 import { type ApiLink, readApiLink } from './api-reply.js';
+
+// The extension's modules take the errors from here, beside the client that throws them.
+export { ApiError, UnreachableError };
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -32,37 +36,6 @@ export interface RequestOptions {
 /** The headers that carry an API key, when there is one. */
 export function keyHeaders(apiKey: string | undefined): Record<string, string> {
   return apiKey ? { 'X-API-Key': apiKey } : {};
-}
-
-/** The backend answered with an error envelope: `message` is the API's own, shown as is. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** A server-side fault or overload: worth retrying later, unlike a refused input. */
-  get retryable(): boolean {
-    return this.status >= 500 || this.status === 429;
-  }
-}
-
-/** The backend could not be reached at all (offline, refused, DNS, CORS) or did not answer in time. */
-export class UnreachableError extends Error {
-  constructor(base: string, cause: unknown) {
-    super(`Could not reach ${base}: ${reasonOf(cause)}`, { cause });
-    this.name = 'UnreachableError';
-  }
-}
-
-function reasonOf(cause: unknown): string {
-  if (cause instanceof DOMException && cause.name === 'TimeoutError') {
-    return 'it did not answer in time; check that the server is running, then try again.';
-  }
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { codeKey, normalizeCustomCode } from '../core/code.js';
 import { LinkletError } from '../core/errors.js';
+import { isRealDate } from '../ui/real-date.js';
 import { isUnder } from './openable-url.js';
-import { isRealDate } from './real-date.js';
 
 /** A link as the v1 API reports it, once checked. */
 export interface ApiLink {

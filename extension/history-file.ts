@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { EXPIRE_DURATIONS } from '../core/expiry.js';
 import { parseOriginalUrl } from '../core/url.js';
+import { isRealDate } from '../ui/real-date.js';
 import { isValidCode } from './api-reply.js';
 import type { HistoryEntry } from './history-entry.js';
 import { isUnder, isWebUrl } from './openable-url.js';
-import { isRealDate } from './real-date.js';
 
 const FORMAT = 'linklet-history';
 

@@ -1,29 +1,8 @@
 import { browser } from 'wxt/browser';
-import type en from '../public/_locales/en/messages.json';
-
-/** Every message the UI shows; a key missing from `en/messages.json` is a type error. */
-export type MessageKey = keyof typeof en;
-
-/** The message in the browser's language (English or Korean), with `$1`-style substitutions. */
-export function t(key: MessageKey, substitutions?: string | string[]): string {
-  return browser.i18n.getMessage(key, substitutions) || key;
-}
+import { createI18n } from '../ui/i18n.js';
 
 /**
- * Fills `data-i18n` (text), `data-i18n-label` (aria-label and title) and `data-i18n-placeholder`
- * attributes, and sets the page's language, so the HTML files carry keys instead of English.
+ * The extension's words: the browser picks the language and reads public/_locales itself. One
+ * instance for the pages and the background (menus, notifications, error messages).
  */
-export function localizePage(root: Document): void {
-  root.documentElement.lang = browser.i18n.getUILanguage();
-  for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
-    element.textContent = t(element.dataset.i18n as MessageKey);
-  }
-  for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-label]')) {
-    const label = t(element.dataset.i18nLabel as MessageKey);
-    element.setAttribute('aria-label', label);
-    element.title = label;
-  }
-  for (const element of root.querySelectorAll<HTMLInputElement>('[data-i18n-placeholder]')) {
-    element.placeholder = t(element.dataset.i18nPlaceholder as MessageKey);
-  }
-}
+export const { t, language, localizePage } = createI18n(browser.i18n);

@@ -1,10 +1,11 @@
 import { codeKey } from '../core/code.js';
 import type { FetchHandler } from '../core/handler.js';
+import { formatDateTime } from '../ui/format-date.js';
 import { ApiError, type FetchLike } from './api-client.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
 import { isHistoryFile, parseHistoryFile, toHistoryFile } from './history-file.js';
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 import type { IdbLinkStore } from './idb-link-store.js';
 import { type ImportReport, importHistory } from './import-history.js';
 import { importLinksLocally, importLinksToServer } from './import-links-file.js';
@@ -16,7 +17,6 @@ import { loadSettings, type Settings } from './settings.js';
 import { shortenLink } from './shorten-link.js';
 import { queueLocalLinks, rebind } from './sync.js';
 import type { SyncScheduler } from './sync-scheduler.js';
-import { formatDateTime } from './ui/format-date.js';
 
 export interface LinkServiceDeps {
   store: IdbLinkStore;
@@ -197,6 +197,6 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
         )?.expiresAt
       : (await deps.store.findByCodeKey(key))?.expiresAt;
     if (!freeAt || freeAt <= now()) return error;
-    return new ApiError(error.status, `${error.message} ${t('codeFreeAfter', [formatDateTime(freeAt)])}`);
+    return new ApiError(error.status, `${error.message} ${t('codeFreeAfter', [formatDateTime(freeAt, language())])}`);
   }
 }

@@ -1,29 +1,17 @@
-import type { ApiCall } from './linklet-api.js';
+// The runtime messages besides the pages' typed API calls (linklet-api.ts, `isApiCall`).
 
-/** Every runtime message the extension's parts exchange; `type` tells them apart. */
-export type LinkletMessage =
-  | ApiCall
-  | { type: 'linklet:fetch'; request: SerializedRequest }
-  | { type: 'linklet:copy'; text: string };
-
-export interface SerializedRequest {
-  url: string;
-  method: string;
-  headers: [string, string][];
-  body?: string;
+/** The background asks the offscreen document to copy (Chromium: a worker has no clipboard). */
+export interface CopyMessage {
+  type: 'linklet:copy';
+  text: string;
 }
 
-export interface SerializedResponse {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-export function isLinkletMessage(message: unknown): message is LinkletMessage {
+/** Whether the offscreen document should copy this: a message of another type, or none, is left alone. */
+export function isCopyMessage(message: unknown): message is CopyMessage {
   return (
     typeof message === 'object' &&
     message !== null &&
-    typeof (message as { type?: unknown }).type === 'string' &&
-    (message as { type: string }).type.startsWith('linklet:')
+    (message as { type?: unknown }).type === 'linklet:copy' &&
+    typeof (message as { text?: unknown }).text === 'string'
   );
 }

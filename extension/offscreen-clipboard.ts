@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { CopyMessage } from './messages.js';
 
 /** The part of Chromium's `chrome.offscreen` this extension uses (the polyfill's types lack it). */
 interface OffscreenApi {
@@ -24,7 +25,7 @@ export async function copyFromBackground(text: string): Promise<boolean> {
     );
   }
   await ensureOffscreenDocument(offscreen);
-  return Boolean(await browser.runtime.sendMessage({ type: 'linklet:copy', text }));
+  return Boolean(await browser.runtime.sendMessage({ type: 'linklet:copy', text } satisfies CopyMessage));
 }
 
 let creating: Promise<void> | undefined;

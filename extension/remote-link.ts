@@ -1,7 +1,7 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
+import { isRealDate } from '../ui/real-date.js';
 import { isValidCode } from './api-reply.js';
 import { isUnder, isWebUrl } from './openable-url.js';
-import { isRealDate } from './real-date.js';
 
 /** A link as the server's links API lists it, once checked. */
 export interface RemoteLink {

@@ -125,7 +125,7 @@ const redact = createRedactor(secretsOf(process.env));
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    process.stderr.write(redact(`${error.message}\nSee README.md, "Configuration".\n`));
+    process.stderr.write(redact(`${error.message}\nSee docs/operations.md, "Settings".\n`));
   } else {
     const hint = sqliteFaultOf(error) ? startHint : '';
     const message = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
-import { ApiError, UnreachableError } from '../extension/api-client.js';
-import { t } from '../extension/i18n.js';
+import { ApiError, UnreachableError } from '../client/api-errors.js';
+import { t } from './i18n.js';
 
 export { ApiError, UnreachableError };
 

@@ -1,4 +1,4 @@
-import { t } from '../extension/i18n.js';
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const DAYS = 30;

@@ -1,5 +1,5 @@
-import { t } from '../extension/i18n.js';
-import { byId } from './dom.js';
+import { byId } from '../ui/dom.js';
+import { t } from './i18n.js';
 
 /**
  * Asks before a delete, in a modal `<dialog>`: the rest of the page is inert while it is open,

@@ -1,8 +1,8 @@
-import { t } from '../extension/i18n.js';
-import { qrCodeSvg } from '../extension/ui/qr-code.js';
+import { h } from '../ui/dom.js';
+import { qrCodeSvg } from '../ui/qr-code.js';
 import { callApi, type LinkDetail, type LinkItem, linkPath, messageOf } from './api.js';
 import { clicksChart } from './clicks-chart.js';
-import { h } from './dom.js';
+import { t } from './i18n.js';
 
 export interface DetailsOptions {
   key: string;

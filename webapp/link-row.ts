@@ -1,8 +1,9 @@
-import { type MessageKey, t } from '../extension/i18n.js';
-import { displayUrl } from '../extension/ui/display-url.js';
-import { formatDateTime } from '../extension/ui/format-date.js';
+import { displayUrl } from '../ui/display-url.js';
+import { h } from '../ui/dom.js';
+import { formatDateTime } from '../ui/format-date.js';
+import type { MessageKey } from '../ui/i18n.js';
 import type { LinkItem } from './api.js';
-import { h } from './dom.js';
+import { language, t } from './i18n.js';
 
 export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'delete';
 
@@ -38,7 +39,7 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
     h('td', { class: 'target' }, displayUrl(link.original_url)),
     h('td', {}, h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status]))),
     h('td', { class: 'number' }, typeof link.clicks === 'number' ? String(link.clicks) : '—'),
-    h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt))),
+    h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt, language()))),
     h(
       'td',
       { class: 'actions' },

@@ -1,7 +1,8 @@
-import { t } from '../extension/i18n.js';
+import { byId, h, showError } from '../ui/dom.js';
+import { announce } from './announce.js';
 import { callApi, type LinkItem, linkPath, messageOf } from './api.js';
 import { confirmDelete } from './confirm-delete.js';
-import { announce, byId, h, showError } from './dom.js';
+import { t } from './i18n.js';
 import { linkDetails } from './link-details.js';
 import { linkRow, type RowAction } from './link-row.js';
 import { copyAndSay } from './shorten-form.js';

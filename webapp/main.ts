@@ -1,6 +1,6 @@
-import { localizePage, t } from '../extension/i18n.js';
+import { byId, showError } from '../ui/dom.js';
 import { ApiError, messageOf } from './api.js';
-import { byId, showError } from './dom.js';
+import { localizePage, t } from './i18n.js';
 import { setUpLinksTable } from './links-table.js';
 import { type Owner, signIn, signOut, storedKey } from './session.js';
 import { setUpShortenForm } from './shorten-form.js';

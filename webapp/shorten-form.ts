@@ -1,11 +1,12 @@
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../core/expiry.js';
-import { t } from '../extension/i18n.js';
-import { copyText } from '../extension/ui/copy-text.js';
-import { expireLabel } from '../extension/ui/expire-label.js';
-import { formatDateTime } from '../extension/ui/format-date.js';
-import { qrCodeSvg } from '../extension/ui/qr-code.js';
+import { copyText } from '../ui/copy-text.js';
+import { byId, h, showError } from '../ui/dom.js';
+import { expireLabel } from '../ui/expire-label.js';
+import { formatDateTime } from '../ui/format-date.js';
+import { qrCodeSvg } from '../ui/qr-code.js';
+import { announce } from './announce.js';
 import { ApiError, callApi, type LinkItem, linkPath, messageOf } from './api.js';
-import { announce, byId, h, showError } from './dom.js';
+import { language, t } from './i18n.js';
 
 interface ShortenData {
   short_url: string;
@@ -33,7 +34,7 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
 
   for (const duration of EXPIRE_DURATIONS) {
     expire.append(
-      h('option', { value: duration, selected: duration === DEFAULT_EXPIRE_DURATION }, expireLabel(duration)),
+      h('option', { value: duration, selected: duration === DEFAULT_EXPIRE_DURATION }, expireLabel(t, duration)),
     );
   }
   byId('copy').addEventListener('click', () => void copyAndSay(shortUrl.value));
@@ -77,7 +78,7 @@ function showResult(data: ShortenData): void {
   const expires = byId<HTMLTimeElement>('expires');
   const at = Date.parse(data.expiration_date);
   expires.dateTime = data.expiration_date;
-  expires.textContent = formatDateTime(at);
+  expires.textContent = formatDateTime(at, language());
   byId('qr').replaceChildren(qrCodeSvg(document, data.short_url));
   byId('result').hidden = false;
 }
@@ -93,7 +94,7 @@ async function failureMessage(failure: unknown, customCode: string, key: string 
   try {
     const { data } = await callApi<LinkItem>(linkPath(customCode), { key });
     const freeAt = Date.parse(data.expiration_date);
-    return freeAt > Date.now() ? `${message} ${t('codeFreeAfter', [formatDateTime(freeAt)])}` : message;
+    return freeAt > Date.now() ? `${message} ${t('codeFreeAfter', [formatDateTime(freeAt, language())])}` : message;
   } catch {
     return message; // someone else's code: when it frees up is theirs to know
   }

@@ -1,6 +1,7 @@
-import { t } from '../extension/i18n.js';
+import { byId, h, showError } from '../ui/dom.js';
+import { announce } from './announce.js';
 import { ApiError, callApi, messageOf, UnreachableError } from './api.js';
-import { announce, byId, h, showError } from './dom.js';
+import { t } from './i18n.js';
 
 interface ImportSummary {
   created: number;

@@ -13,8 +13,6 @@ import { openLinkletDb } from '../../extension/link-db.js';
 import { createLinkService } from '../../extension/link-service.js';
 import { answerApiCall, isApiCall } from '../../extension/linklet-api.js';
 import { isBackendPath } from '../../extension/local-backend.js';
-import { answerFetchMessage } from '../../extension/message-transport.js';
-import { isLinkletMessage } from '../../extension/messages.js';
 import { copyFromBackground } from '../../extension/offscreen-clipboard.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, settingsItem } from '../../extension/settings.js';
@@ -66,14 +64,10 @@ export default defineBackground({
       respondWith.call(event, handle(request));
     });
 
-    browser.runtime.onMessage.addListener((message: unknown) => {
-      // Pages (popup, options) ask for everything through the one typed API.
-      if (isApiCall(message)) return answerApiCall(message, service);
-      if (!isLinkletMessage(message)) return undefined;
-      // Firefox: no service worker to intercept fetches, so a page's request to the local API comes as a message.
-      if (message.type === 'linklet:fetch') return answerFetchMessage(message.request, handle);
-      return undefined;
-    });
+    // Pages (popup, options) ask for everything through the one typed API, in Firefox too.
+    browser.runtime.onMessage.addListener((message: unknown) =>
+      isApiCall(message) ? answerApiCall(message, service) : undefined,
+    );
 
     browser.runtime.onInstalled.addListener(() => {
       createContextMenus();

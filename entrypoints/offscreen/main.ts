@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import { isLinkletMessage } from '../../extension/messages.js';
+import { isCopyMessage } from '../../extension/messages.js';
 
 // Chromium's service worker has no clipboard; the background opens this offscreen document and
 // sends it the text. `execCommand('copy')` works here without focus, the async API does not.
 browser.runtime.onMessage.addListener((message: unknown) => {
-  if (!isLinkletMessage(message) || message.type !== 'linklet:copy') return undefined;
+  if (!isCopyMessage(message)) return undefined;
   const area = document.querySelector('#clipboard') as HTMLTextAreaElement;
   area.value = message.text;
   area.select();

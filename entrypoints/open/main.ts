@@ -1,8 +1,8 @@
 import { resolveCode } from '../../core/resolve.js';
-import { localizePage, t } from '../../extension/i18n.js';
+import { language, localizePage, t } from '../../extension/i18n.js';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
-import { formatDateTime } from '../../extension/ui/format-date.js';
+import { formatDateTime } from '../../ui/format-date.js';
 
 /** The longest the page waits for its click to be written before it leaves (leaving may abort the write). */
 const CLICK_WAIT_MS = 250;
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   document.title = title.textContent = resolution.state === 'expired' ? t('linkExpiredTitle') : t('linkNotFoundTitle');
   detail.textContent =
     resolution.state === 'expired'
-      ? t('linkExpiredDetail', [formatDateTime(resolution.link.expiresAt)])
+      ? t('linkExpiredDetail', [formatDateTime(resolution.link.expiresAt, language())])
       : t('linkNotFoundDetail');
 }
 

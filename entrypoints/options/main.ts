@@ -6,7 +6,7 @@ import { whoAmI } from '../../extension/server-api.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
 import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
-import { expireLabel } from '../../extension/ui/expire-label.js';
+import { expireLabel } from '../../ui/expire-label.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   localizePage(document);
   const settings = await loadSettings();
   const expire = $<HTMLSelectElement>('#default-expire');
-  expire.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(value), value)));
+  expire.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(t, value), value)));
   expire.value = settings.defaultExpire;
   $<HTMLInputElement>('#server-url').value = settings.serverUrl;
   $<HTMLInputElement>('#auto-copy').checked = settings.autoCopy;

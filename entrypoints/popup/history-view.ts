@@ -1,9 +1,10 @@
 import type { HistoryEntry, QueuedChange } from '../../extension/history-entry.js';
-import { type MessageKey, t } from '../../extension/i18n.js';
+import { language, t } from '../../extension/i18n.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
-import { displayUrl } from '../../extension/ui/display-url.js';
-import { formatDateTime } from '../../extension/ui/format-date.js';
 import { statusLabel } from '../../extension/ui/status-label.js';
+import { displayUrl } from '../../ui/display-url.js';
+import { formatDateTime } from '../../ui/format-date.js';
+import type { MessageKey } from '../../ui/i18n.js';
 
 export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable';
 
@@ -46,7 +47,7 @@ function historyItem(
   original.title = original.textContent ?? '';
   const badge = element('span', 'badge state', statusLabel(entry.status));
   badge.dataset.status = entry.status;
-  const meta = element('div', 'muted', `${t('expiresLabel')} ${formatDateTime(entry.expiresAt)} `);
+  const meta = element('div', 'muted', `${t('expiresLabel')} ${formatDateTime(entry.expiresAt, language())} `);
   meta.append(badge);
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));

@@ -5,8 +5,8 @@ import { localizePage, t } from '../../extension/i18n.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
-import { copyText } from '../../extension/ui/copy-text.js';
-import { expireLabel } from '../../extension/ui/expire-label.js';
+import { copyText } from '../../ui/copy-text.js';
+import { expireLabel } from '../../ui/expire-label.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
 import { showResult } from './result-view.js';
 
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   const settings = await loadSettings();
   managed = settings.serverUrl && settings.apiKey ? settings.serverUrl : undefined;
   const expireSelect = $<HTMLSelectElement>('#expire');
-  expireSelect.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(value), value)));
+  expireSelect.append(...EXPIRE_DURATIONS.map((value) => new Option(expireLabel(t, value), value)));
   expireSelect.value = settings.defaultExpire;
   $('#mode').textContent = settings.serverUrl ? new URL(settings.serverUrl).host : t('modeLocal');
   $('#mode').title = settings.serverUrl ? t('modeSyncedTitle') : t('modeLocalTitle');

@@ -1,8 +1,8 @@
 import type { HistoryEntry } from '../../extension/history-entry.js';
-import { t } from '../../extension/i18n.js';
-import { formatDateTime, isoDateTime } from '../../extension/ui/format-date.js';
-import { qrCodeSvg } from '../../extension/ui/qr-code.js';
+import { language, t } from '../../extension/i18n.js';
 import { statusLabel } from '../../extension/ui/status-label.js';
+import { formatDateTime, isoDateTime } from '../../ui/format-date.js';
+import { qrCodeSvg } from '../../ui/qr-code.js';
 
 /** Fills the result panel with a link: short URL, state, expiration and QR code. */
 export function showResult(entry: HistoryEntry): void {
@@ -17,7 +17,7 @@ export function showResult(entry: HistoryEntry): void {
   state.textContent = statusLabel(entry.status);
   state.dataset.status = entry.status;
   expires.dateTime = isoDateTime(entry.expiresAt);
-  expires.textContent = formatDateTime(entry.expiresAt);
+  expires.textContent = formatDateTime(entry.expiresAt, language());
   message.hidden = entry.status !== 'pending';
   message.textContent = entry.status === 'pending' ? t('pendingExplained') : '';
   qr.replaceChildren(...(entry.shortUrl ? [qrCodeSvg(document, entry.shortUrl)] : []));

@@ -1,5 +1,6 @@
+import type { MessageKey } from '../../ui/i18n.js';
 import type { HistoryStatus } from '../history-entry.js';
-import { type MessageKey, t } from '../i18n.js';
+import { t } from '../i18n.js';
 
 const LABELS = {
   local: 'statusLocal',

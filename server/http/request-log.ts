@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { LogLevel } from '../../core/error-answer.js';
+import { LinkletError } from '../../core/errors.js';
 import { type Logger, lineWriterOf } from '../process/logger.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -27,7 +28,16 @@ export interface RequestLogOptions {
   accessLog?: boolean;
 }
 
-const FAILURE_MESSAGES: Record<LogLevel, string> = { error: 'request failed', warn: 'store unavailable' };
+/**
+ * What a failure's line says, by what failed rather than by its level: an operator grepping for
+ * "store unavailable" must find only the store's outages, not a client that sent a bad Host.
+ */
+export function failureMessageOf(error: unknown): string {
+  if (!(error instanceof LinkletError)) return 'request failed';
+  if (error.kind === 'unavailable') return 'store unavailable';
+  if (error.kind === 'invalid') return 'request unreadable';
+  return 'request failed';
+}
 
 /**
  * Request ids, timing and the log lines of requests, in one place for every path a request can
@@ -65,7 +75,7 @@ export function createRequestLog(logger: Logger, options: RequestLogOptions = {}
     failed(error, level, trace) {
       logger[level](
         { err: error, reqId: trace?.id, method: trace?.method, path: trace?.path },
-        FAILURE_MESSAGES[level],
+        failureMessageOf(error),
       );
     },
   };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Answer } from '../../core/answer.js';
-import { errorAnswer } from '../../core/error-answer.js';
+import { errorAnswer, logLevelOf } from '../../core/error-answer.js';
 import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
 import type { RequestLog } from './request-log.js';
@@ -28,10 +28,19 @@ export function createWebAdapter(
       return response;
     },
     {
-      // Requests Node cannot even turn into a Request (a bad Host, say) still get the envelope.
       errorHandler: (error) => {
-        log.failed(error, 'warn', undefined);
-        return toResponse(errorAnswer(new LinkletError('invalid', 'The request could not be read.', { cause: error })));
+        if (error instanceof RequestError) {
+          // Node could not even turn it into a Request (a bad Host, say): the envelope still goes
+          // out, and unlike a refused field it is logged, since it tells of a broken client or proxy.
+          const unreadable = new LinkletError('invalid', 'The request could not be read.', { cause: error });
+          log.failed(unreadable, 'warn', undefined);
+          return toResponse(errorAnswer(unreadable));
+        }
+        // The handler itself failed (the core's catches its own, so this is unexpected): logged
+        // and answered by the one rule, like a failure inside the handler.
+        const level = logLevelOf(error);
+        if (level !== undefined) log.failed(error, level, undefined);
+        return toResponse(errorAnswer(error));
       },
     },
   );

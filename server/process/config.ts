@@ -222,3 +222,6 @@ function isAddressOrRange(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/** Every variable the server reads; a test holds docs/operations.md's settings table to it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);

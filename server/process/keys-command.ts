@@ -74,7 +74,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   const message =
     error instanceof ConfigError
-      ? `${error.message}\nSee README.md, "Configuration".`
+      ? `${error.message}\nSee docs/operations.md, "Settings".`
       : String(error instanceof Error ? error.message : error);
   process.stderr.write(`keys: ${message}\n`);
   process.exit(1);

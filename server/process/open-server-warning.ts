@@ -11,6 +11,6 @@ export function openServerWarning(config: Config): string | undefined {
     `Linklet listens on ${config.host}, beyond this machine, with no API_KEY and no RATE_LIMIT_PER_MINUTE: ` +
     'anyone who can reach it can make short links on your domain. Set API_KEY (only key holders create links), ' +
     'or RATE_LIMIT_PER_MINUTE, or listen on HOST=127.0.0.1 behind a reverse proxy that guards it. ' +
-    'See README.md, "Running it in production".'
+    'See docs/operations.md, "Security settings".'
   );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openPageBase } from '../../extension/local-backend.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
-import { displayUrl, mixesScripts } from '../../extension/ui/display-url.js';
-import { formatDateTime, isoDateTime } from '../../extension/ui/format-date.js';
+import { displayUrl, mixesScripts } from '../../ui/display-url.js';
+import { formatDateTime, isoDateTime } from '../../ui/format-date.js';
 
 describe('displayUrl: a host that mixes scripts is shown in punycode, as browsers do', () => {
   it.each([
@@ -39,13 +39,19 @@ describe('displayUrl: a host that mixes scripts is shown in punycode, as browser
 
 describe('formatDateTime and isoDateTime never throw', () => {
   it.each([Number.NaN, 1e300, -1e300, Number.POSITIVE_INFINITY, 8.64e15 + 1])('%s gives a placeholder', (value) => {
-    expect(formatDateTime(value)).toBe('?');
+    expect(formatDateTime(value, 'en')).toBe('?');
     expect(isoDateTime(value)).toBe('');
   });
 
   it('formats a real date', () => {
-    expect(formatDateTime(Date.UTC(2026, 10, 29, 15, 4))).toMatch(/2026/);
+    expect(formatDateTime(Date.UTC(2026, 10, 29, 15, 4), 'en')).toMatch(/2026/);
     expect(isoDateTime(Date.UTC(2026, 10, 29, 15, 4))).toBe('2026-11-29T15:04:00.000Z');
+  });
+
+  it("formats in the language it is given (the page's), Korean too", () => {
+    // Korean puts the year first ("2026. 11. 29. …"); English the month ("Nov 29, 2026, …").
+    expect(formatDateTime(Date.UTC(2026, 10, 29, 12), 'ko')).toMatch(/^2026\. 11\. 29\./);
+    expect(formatDateTime(Date.UTC(2026, 10, 29, 12), 'en')).toMatch(/^Nov 29, 2026/);
   });
 });
 

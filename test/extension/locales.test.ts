@@ -20,8 +20,14 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => file.isFile() && /\.(ts|html)$/.test(file.name))
     .map((file) => relative(root, join(file.parentPath, file.name)));
 }
-// webapp/: the server's web app speaks from the same catalogs.
-const files = [...sourceFiles('extension'), ...sourceFiles('entrypoints'), ...sourceFiles('webapp'), 'wxt.config.ts'];
+// webapp/: the server's web app speaks from the same catalogs; ui/ holds the labels both share.
+const files = [
+  ...sourceFiles('extension'),
+  ...sourceFiles('entrypoints'),
+  ...sourceFiles('webapp'),
+  ...sourceFiles('ui'),
+  'wxt.config.ts',
+];
 
 interface Use {
   file: string;

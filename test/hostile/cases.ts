@@ -1,7 +1,7 @@
 /**
  * Hostile input, as one table that runs twice: through the core handler (as the extension's
  * service worker serves it) and over real HTTP to the server process. Each case names the exact
- * status and envelope the README documents; the runner also checks, for every answer, that it is
+ * status and envelope docs/api.md documents; the runner also checks, for every answer, that it is
  * never a 500, carries the security headers, and leaks no stack trace or SQL.
  */
 

@@ -120,7 +120,7 @@ describe('normalizeCustomCode: length in code points after NFC', () => {
 });
 
 describe('normalizeCustomCode: reserved words', () => {
-  it('reserves every word the README names', () => {
+  it('reserves every word docs/api.md names', () => {
     for (const word of ['api', 'health', 'admin', 'assets', 'static', 'docs', 'login', 'www']) {
       expect(RESERVED_CODES.has(word)).toBe(true);
     }

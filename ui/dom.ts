@@ -1,7 +1,7 @@
-/** The element with this id; a missing one is a bug in index.html, so it throws at once. */
+/** The element with this id; a missing one is a bug in the page's HTML, so it throws at once. */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const element = document.getElementById(id);
-  if (element === null) throw new Error(`index.html has no #${id}`);
+  if (element === null) throw new Error(`the page has no #${id}`);
   return element as T;
 }
 
@@ -29,14 +29,4 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 export function showError(element: HTMLElement, message: string): void {
   element.textContent = message;
   element.hidden = message === '';
-}
-
-/** Tells screen readers (and the tests) what just happened, in the page's polite status region. */
-export function announce(message: string): void {
-  const status = byId('status');
-  status.textContent = '';
-  // A fresh text node, even for the same message twice, so it is read again.
-  requestAnimationFrame(() => {
-    status.textContent = message;
-  });
 }

@@ -67,7 +67,8 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       description: 'The link is active: redirect to the original URL (its ASCII form).',
       headers: {
         Location: 'The original URL: punycode host, percent-encoded path.',
-        'Cache-Control': '`private, max-age=<seconds>`: never longer than the link has left.',
+        'Cache-Control':
+          "`private, max-age=<seconds>`: the smaller of the seconds the link has left and the server's `REDIRECT_CACHE_SECONDS` (default 60); `no-store` when that is 0.",
       },
     },
     404: { description: 'No link has this code.', schema: ERROR, page: true },

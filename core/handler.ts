@@ -191,7 +191,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     if (segment === undefined) return notFound();
     const at = settings.now();
     const resolution = await resolveCode(segment, store, at);
-    const answer = answerShortUrl(resolution, at, audienceOf(c));
+    const answer = answerShortUrl(resolution, at, audienceOf(c), settings.redirectCacheSeconds);
     if (onClick && resolution.state === 'active') {
       const { method } = c.req;
       if (isClick(method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {

@@ -21,7 +21,7 @@ export function parseJsonText(text: string): unknown {
     throw invalid(`The request body is not valid JSON; ${EXAMPLE}.`);
   }
   if (SURROGATE_ESCAPE.test(text)) {
-    const where = loneSurrogateIn(value, '');
+    const where = loneSurrogateIn(value);
     if (where !== undefined) {
       throw invalid(
         `${where === '' ? 'The request body' : where} has a lone UTF-16 surrogate (an unpaired \\ud800-\\udfff escape); send valid Unicode text.`,
@@ -31,22 +31,57 @@ export function parseJsonText(text: string): unknown {
   return value;
 }
 
-/** Where in a parsed JSON value a lone surrogate is (`custom_code`, `tags[2]`), if anywhere. */
-function loneSurrogateIn(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = loneSurrogateIn(item, `${path}[${index}]`);
-      if (found !== undefined) return found;
+/** One value still to look at, and how it was reached (its parent and the key or index there). */
+interface Visit {
+  value: unknown;
+  parent: Visit | undefined;
+  step: string | number;
+}
+
+// A path longer than this is cut in the message: it names the place without echoing the body.
+const MAX_PATH_CHARS = 80;
+
+/**
+ * Where in a parsed JSON value a lone surrogate is (`custom_code`, `tags[2]`), if anywhere.
+ * Walked with a stack of its own, not by recursion: a body may nest thousands of levels deep
+ * (JSON.parse takes that), and recursion would run out of call stack (a 500 instead of a 400).
+ * Each visit points to its parent, so the path is spelled out only for the one place reported.
+ */
+function loneSurrogateIn(root: unknown): string | undefined {
+  const pending: Visit[] = [{ value: root, parent: undefined, step: '' }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return pathOf(visit);
+      continue;
     }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const keyPath = path === '' ? key : `${path}.${key}`;
-    if (LONE_SURROGATE.test(key)) return path === '' ? 'A field name' : `A field name in ${path}`;
-    const found = loneSurrogateIn(item, keyPath);
-    if (found !== undefined) return found;
+    if (typeof value !== 'object' || value === null) continue;
+    // Pushed last first, so the first item is looked at first, as a reader would.
+    if (Array.isArray(value)) {
+      for (let at = value.length - 1; at >= 0; at--) pending.push({ value: value[at], parent: visit, step: at });
+      continue;
+    }
+    const entries = Object.entries(value);
+    if (entries.some(([key]) => LONE_SURROGATE.test(key))) {
+      const where = pathOf(visit);
+      return where === '' ? 'A field name' : `A field name in ${where}`;
+    }
+    for (let at = entries.length - 1; at >= 0; at--) {
+      const [key, item] = entries[at] as [string, unknown];
+      pending.push({ value: item, parent: visit, step: key });
+    }
   }
   return undefined;
+}
+
+/** `a.b[2].c` for a visit; '' for the root. */
+function pathOf(visit: Visit): string {
+  const steps: Array<string | number> = [];
+  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) steps.push(at.step);
+  let path = '';
+  for (const step of steps.reverse()) {
+    path += typeof step === 'number' ? `[${step}]` : path === '' ? step : `.${step}`;
+    if (path.length > MAX_PATH_CHARS) return `${path.slice(0, MAX_PATH_CHARS)}…`;
+  }
+  return path;
 }

@@ -1,3 +1,5 @@
+import { embeddedIpv4s } from './embedded-ipv4.js';
+
 // IPv4 ranges no public link should point into (RFC 1918 private, RFC 6598 shared, loopback,
 // link-local with the cloud metadata service at 169.254.169.254, and "this network").
 const PRIVATE_IPV4: ReadonlyArray<readonly [number, number]> = [
@@ -14,8 +16,9 @@ const PRIVATE_IPV4: ReadonlyArray<readonly [number, number]> = [
  * Whether a URL's host (as the URL parser leaves it: lower case, IPv4 in dotted decimal, IPv6
  * in brackets) names this machine or a private network: `localhost` and `*.localhost`, the
  * IPv4 ranges above, and IPv6 `::`, `::1`, unique-local `fc00::/7`, link-local `fe80::/10`,
- * site-local `fec0::/10` and IPv4-mapped forms of the private IPv4 ranges. A name is judged as
- * written, not by what it resolves to.
+ * site-local `fec0::/10`, and every IPv6 form that carries one of the IPv4 ranges above
+ * (mapped, compatible, SIIT, NAT64, 6to4, Teredo: `embeddedIpv4s`). A name is judged as written,
+ * not by what it resolves to.
  */
 export function isPrivateHost(hostname: string): boolean {
   const name = hostname.replace(/\.$/, '');
@@ -46,9 +49,8 @@ function isPrivateIpv6(address: string): boolean {
   if (groups.slice(0, 7).every((group) => group === 0) && (groups[7] ?? 0) <= 1) return true; // :: and ::1
   if ((first & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
   if ((first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0) return true; // link- and site-local
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible): the IPv4 address inside decides.
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && (groups[5] === 0xffff || groups[5] === 0);
-  return mapped && isPrivateIpv4(((groups[6] ?? 0) * 0x10000 + (groups[7] ?? 0)) >>> 0);
+  // Packets to these reach the IPv4 address inside (through a translator or a tunnel): it decides.
+  return embeddedIpv4s(groups).some(isPrivateIpv4);
 }
 
 /** The eight 16-bit groups of an IPv6 address as the URL parser writes it (hex, `::` once). */

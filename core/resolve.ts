@@ -4,6 +4,7 @@ import { type ErrorAudience, errorAnswer } from './error-answer.js';
 import { LinkletError } from './errors.js';
 import { isActive } from './expiry.js';
 import type { Link, LinkStore } from './link-store.js';
+import { DEFAULT_REDIRECT_CACHE_SECONDS, redirectCacheControl } from './redirect-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 export type Resolution =
@@ -58,11 +59,16 @@ export const notFoundError = (): LinkletError => new LinkletError('not_found', N
 
 /**
  * The answer to `GET /{code}` once the code is resolved at `now`: 302 to the link's ASCII URL
- * with a `Cache-Control` that ends with the link, or the 404/410 error answer (a page for a
- * browser, the JSON envelope for everyone else).
+ * with a `Cache-Control` of at most `cacheSeconds` that ends with the link (`redirectCacheControl`),
+ * or the 404/410 error answer (a page for a browser, the JSON envelope for everyone else).
  */
-export function answerShortUrl(resolution: Resolution, now: number, audience: ErrorAudience): Answer {
-  if (resolution.state === 'active') return redirectAnswer(resolution.link, now);
+export function answerShortUrl(
+  resolution: Resolution,
+  now: number,
+  audience: ErrorAudience,
+  cacheSeconds = DEFAULT_REDIRECT_CACHE_SECONDS,
+): Answer {
+  if (resolution.state === 'active') return redirectAnswer(resolution.link, now, cacheSeconds);
   if (resolution.state === 'expired') {
     const expiredOn = new Date(resolution.link.expiresAt).toISOString();
     return errorAnswer(new LinkletError('gone', `This short link expired on ${expiredOn}.`), audience);
@@ -86,12 +92,18 @@ export function locationOf(link: Link | LocatedLink): string {
   return (link as Partial<LocatedLink>).location ?? new URL(link.originalUrl).href;
 }
 
-/** 302 to the link's ASCII URL; caches may keep it only for the whole seconds the link has left. */
-export function redirectAnswer(link: Link, now: number): Answer {
-  const secondsLeft = Math.max(0, Math.floor((link.expiresAt - now) / 1000));
+/**
+ * 302 to the link's ASCII URL; a browser may keep it for `cacheSeconds` at most and never past
+ * the link's expiry, so a disable, a new target or a delete reaches it within that time.
+ */
+export function redirectAnswer(link: Link, now: number, cacheSeconds = DEFAULT_REDIRECT_CACHE_SECONDS): Answer {
   return {
     status: 302,
-    headers: { Location: locationOf(link), 'Cache-Control': `private, max-age=${secondsLeft}`, ...SECURITY_HEADERS },
+    headers: {
+      Location: locationOf(link),
+      'Cache-Control': redirectCacheControl(link.expiresAt, now, cacheSeconds),
+      ...SECURITY_HEADERS,
+    },
     body: null,
   };
 }

@@ -1,6 +1,7 @@
 import { trimTrailingSlashes } from './answer.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
 import type { LinkStore } from './link-store.js';
+import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect-cache.js';
 import type { ShortenContext } from './shorten.js';
 import { DEFAULT_MAX_URL_LENGTH } from './url.js';
 
@@ -20,6 +21,8 @@ export interface LinkletOptions {
   maxBodyBytes?: number;
   /** When set, POSTs must carry it as `X-API-Key` or `Authorization: Bearer …` (401 otherwise). */
   apiKey?: string;
+  /** Longest a browser may keep a redirect (`redirectCacheControl`); 0: never. */
+  redirectCacheSeconds?: number;
 }
 
 /** `LinkletOptions` with every default filled in: what the handler and the fast paths both run on. */
@@ -31,6 +34,7 @@ export interface LinkletSettings {
   maxUrlLength: number;
   maxBodyBytes: number;
   apiKey: string | undefined;
+  redirectCacheSeconds: number;
   /** What a create needs. */
   shorten: ShortenContext;
 }
@@ -53,6 +57,7 @@ export function settingsOf(options: LinkletOptions): LinkletSettings {
     maxUrlLength,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     apiKey: options.apiKey,
+    redirectCacheSeconds: options.redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS,
     shorten: {
       store: options.store,
       now,

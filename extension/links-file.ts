@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import { formatIsoDate } from '../core/dates.js';
 import { type LinkStatus, statusOf } from '../core/link-management-store.js';
+import { csvRecords } from '../core/porting/csv-cell.js';
 import { EXPORT_CSV_COLUMNS, EXPORT_VERSION, type ExportFormat } from '../core/porting/export-links.js';
 import type { HistoryEntry } from './history-entry.js';
 
@@ -49,5 +49,6 @@ export function toLinksFile(entries: HistoryEntry[], format: ExportFormat, now: 
     return `${JSON.stringify({ version: EXPORT_VERSION, exported_at: formatIsoDate(now), links }, null, 2)}${CRLF}`;
   }
   const rows = [EXPORT_CSV_COLUMNS, ...links.map((link) => EXPORT_CSV_COLUMNS.map((column) => link[column]))];
-  return `${BOM}${Papa.unparse(rows as unknown[][], { newline: CRLF })}${CRLF}`;
+  // The server's writer: cells that a spreadsheet would run as formulas are neutralised alike.
+  return `${BOM}${csvRecords(rows)}`;
 }

@@ -68,6 +68,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     maxUrlLength: config.maxUrlLength,
     blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
+    redirectCacheSeconds: config.redirectCacheSeconds,
   };
   const webApp = await loadWebAppFiles();
   if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
@@ -82,7 +83,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const settings = settingsOf(options);
   const server = createHttpServer(handler, {
     log,
-    shortUrls: { store, onClick: clicks?.count },
+    shortUrls: { store, onClick: clicks?.count, redirectCacheSeconds: settings.redirectCacheSeconds },
     creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,

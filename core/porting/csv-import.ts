@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { restoreCsvCell } from './csv-cell.js';
 import { isBlank, readDate } from './import-dates.js';
 import { attempt, type ImportFile, type ImportFormat, type ImportRow, unknownFormat } from './import-row.js';
 
@@ -34,7 +35,12 @@ const CSV_FORMATS: readonly CsvFormat[] = [
   {
     format: 'linklet-csv',
     columns: ['code', 'original_url'],
-    read(cells, row) {
+    read(exported, row) {
+      // The export put a `'` before cells a spreadsheet would take for formulas (`-2-3`).
+      const cells: Cells = (column) => {
+        const cell = exported(column);
+        return cell === undefined ? undefined : restoreCsvCell(cell);
+      };
       row.code = cells('code') ?? '';
       row.url = cells('original_url') ?? '';
       row.createdAt = attempt(row, () => readDate(cells('created_at'), 'created_at'));

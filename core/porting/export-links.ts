@@ -1,7 +1,7 @@
-import Papa from 'papaparse';
 import { formatIsoDate } from '../dates.js';
 import type { LinkManagementStore, OwnerScope } from '../link-management-store.js';
 import { type LinkView, toLinkView } from '../links/link-view.js';
+import { csvRecords } from './csv-cell.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -38,9 +38,6 @@ const CRLF = '\r\n';
 // A byte order mark, so spreadsheet programs read the CSV (and its Hangul) as UTF-8.
 const BOM = '\ufeff';
 
-const csvLines = (rows: ReadonlyArray<ReadonlyArray<string | number>>) =>
-  `${Papa.unparse(rows as unknown[][], { newline: CRLF })}${CRLF}`;
-
 /**
  * The caller's links as a stream of CSV or JSON text, newest first, read from the store one
  * keyset page at a time as the client takes them (the stream pulls a page only when the last
@@ -54,12 +51,12 @@ export function exportLinks(options: ExportOptions): ReadableStream<Uint8Array> 
   let pages = 0;
   const head =
     format === 'csv'
-      ? `${BOM}${csvLines([EXPORT_CSV_COLUMNS])}`
+      ? `${BOM}${csvRecords([EXPORT_CSV_COLUMNS])}`
       : `{"version":${EXPORT_VERSION},"exported_at":${JSON.stringify(formatIsoDate(now))},"links":[`;
   const tail = format === 'csv' ? '' : `${CRLF}]}${CRLF}`;
   const encodePage = (views: LinkView[]) =>
     format === 'csv'
-      ? csvLines(views.map((view) => EXPORT_CSV_COLUMNS.map((column) => view[column])))
+      ? csvRecords(views.map((view) => EXPORT_CSV_COLUMNS.map((column) => view[column])))
       : `${pages === 1 ? CRLF : `,${CRLF}`}${views.map((view) => JSON.stringify(view)).join(`,${CRLF}`)}`;
 
   return new ReadableStream<Uint8Array>(

@@ -2,15 +2,11 @@ import { resolveCode } from '../../core/resolve.js';
 import { language, localizePage, t } from '../../extension/i18n.js';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
+import { codeSegmentOfHash } from '../../extension/open-hash.js';
 import { formatDateTime } from '../../ui/format-date.js';
 
 /** The longest the page waits for its click to be written before it leaves (leaving may abort the write). */
 const CLICK_WAIT_MS = 250;
-
-/** `open.html#/<code>/` (the local short URL) → the code segment, still percent-encoded. */
-function codeSegment(hash: string): string {
-  return hash.replace(/^#\/?/, '').replace(/\/+$/, '');
-}
 
 // Local short links land here: the core's resolve rule on the extension's store, then the same
 // outcomes a server gives (go, expired, unknown), as a page.
@@ -19,7 +15,7 @@ async function main(): Promise<void> {
   const title = document.querySelector('#title') as HTMLElement;
   const detail = document.querySelector('#detail') as HTMLElement;
   const store = createIdbLinkStore(() => openLinkletDb());
-  const resolution = await resolveCode(codeSegment(location.hash), store, Date.now());
+  const resolution = await resolveCode(codeSegmentOfHash(location.hash), store, Date.now());
   // The core only stores web URLs; the check keeps it so even if a store was tampered with.
   if (resolution.state === 'active' && /^https?:/i.test(resolution.link.originalUrl)) {
     // Opening a local link is its click, as a server's 302 is; counting may delay it a moment, never stop it.

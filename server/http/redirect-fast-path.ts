@@ -23,6 +23,8 @@ export type ShortUrlStore = LinkStore;
 export interface RedirectFastPathOptions {
   store: ShortUrlStore;
   now?: () => number;
+  /** The handler's `redirectCacheSeconds` (`settingsOf`), so both send the same `Cache-Control`. */
+  redirectCacheSeconds?: number;
   log: RequestLog;
   /** Told of every click (see `isClick`) this path answers, to count it. */
   onClick?: ClickRecorder;
@@ -45,7 +47,7 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
  * request.
  */
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
-  const { store, log, fallback, onClick } = options;
+  const { store, log, fallback, onClick, redirectCacheSeconds } = options;
   const now = options.now ?? Date.now;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -60,7 +62,8 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     const send = (link: Link | undefined) => {
       let answer: Answer;
       try {
-        answer = answerShortUrl(resolutionOf(link, at), at, { path: trace.path, accept: req.headers.accept });
+        const audience = { path: trace.path, accept: req.headers.accept };
+        answer = answerShortUrl(resolutionOf(link, at), at, audience, redirectCacheSeconds);
       } catch {
         fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
         return;

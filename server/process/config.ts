@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
+import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
 
@@ -28,6 +29,8 @@ export interface Config {
   cacheMaxBytes: number;
   /** Longest a cached link is trusted before it is read again (never past its expiry). */
   cacheSeconds: number;
+  /** Longest a browser may keep a redirect (never past the link's expiry); 0 sends `no-store`. */
+  redirectCacheSeconds: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   workers: number;
   /** PostgreSQL connections per process. */
@@ -87,6 +90,17 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
+  REDIRECT_CACHE_SECONDS: optional(z.string())
+    .default(String(DEFAULT_REDIRECT_CACHE_SECONDS))
+    .transform((value, ctx) => {
+      if (/^\d{1,7}$/.test(value) && Number(value) <= MAX_REDIRECT_CACHE_SECONDS) return Number(value);
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be a whole number of seconds from 0 (browsers never keep a redirect) to ${MAX_REDIRECT_CACHE_SECONDS} (31 days, the longest a link lives)`,
+        input: value,
+      });
+      return z.NEVER;
+    }),
   WORKERS: optional(z.string())
     .default('1')
     .transform((value, ctx) => {
@@ -159,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cacheEntries: values.CACHE_ENTRIES,
     cacheMaxBytes: values.CACHE_MAX_BYTES,
     cacheSeconds: values.CACHE_SECONDS,
+    redirectCacheSeconds: values.REDIRECT_CACHE_SECONDS,
     workers: values.WORKERS,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
@@ -185,6 +200,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 const MIN_CACHE_BYTES = 1024 * 1024;
+const MAX_REDIRECT_CACHE_SECONDS = 31 * 86_400;
 const MAX_CACHE_BYTES = 4 * 1024 ** 3;
 const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 

@@ -397,6 +397,50 @@ describe('GET /api/v1/links/export', () => {
   });
 });
 
+describe('CSV cells a spreadsheet would run as formulas', () => {
+  const CODES = ['-2-3', '-', '--1', '_-x'];
+
+  it('are written with a leading apostrophe, and a Linklet import reads the original back', async () => {
+    const { app, alice, send } = await setUp();
+    for (const code of CODES) {
+      const made = await app.post(
+        '/api/v1/shorten',
+        { original_url: `https://example.com/${code}`, custom_code: code },
+        asKey(alice),
+      );
+      expect(made.status).toBe(201);
+    }
+    const exported = await (await app.fetch('/api/v1/links/export?format=csv', { headers: asKey(alice) })).text();
+    const firstCells = exported
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(firstCells.sort()).toEqual(["'-", "'--1", "'-2-3", '_-x']);
+
+    // Into another server: the same codes and URLs, and its own export is the same file.
+    const other = await setUp();
+    const imported = await json(await other.send(exported, other.alice, 'text/csv'));
+    expect(imported.data).toMatchObject({ format: 'linklet-csv', created: CODES.length, invalid: 0 });
+    for (const code of CODES) {
+      expect((await other.linkOf(code)).original_url).toBe(`https://example.com/${code}`);
+    }
+    const again = await (
+      await other.app.fetch('/api/v1/links/export?format=csv', { headers: asKey(other.alice) })
+    ).text();
+    expect(again).toBe(exported);
+    // And back into the first: every row is the caller's already, unchanged.
+    expect((await json(await send(exported, alice, 'text/csv'))).data).toMatchObject({ unchanged: CODES.length });
+  });
+
+  it("are read as they are from another program's CSV, which never added the apostrophe", async () => {
+    const { alice, send } = await setUp();
+    const shlink = "shortCode,longUrl\n'-2-3,https://example.com/shlink\n";
+    const answer = await json(await send(shlink, alice, 'text/csv'));
+    expect(answer.data.results[0]).toMatchObject({ code: "'-2-3", status: 'invalid' });
+  });
+});
+
 describe('an export whose store fails midway', () => {
   it('is cut off (the client sees an error, never a complete-looking file) and the failure is reported', async () => {
     const store = createMemoryLinkStore();

@@ -73,21 +73,37 @@ describe('GET and HEAD /{code}: active links', () => {
     expect(response.headers.get('location')).toBe('https://example.com/landing?a=1');
   });
 
-  it('lets a cache keep the redirect for exactly the whole seconds left', async () => {
+  it('lets a browser keep the redirect a minute by default, and never past the link', async () => {
     const app = await appWithLinks();
-    expect(maxAgeOf(await app.fetch('/promo'))).toBe(86_400);
-    expect(maxAgeOf(await app.fetch('/promo', { method: 'HEAD' }))).toBe(86_400);
+    expect((await app.fetch('/promo')).headers.get('cache-control')).toBe('private, max-age=60');
+    expect(maxAgeOf(await app.fetch('/promo', { method: 'HEAD' }))).toBe(60);
 
-    app.clock.advance(HOUR + 500);
-    expect(maxAgeOf(await app.fetch('/promo'))).toBe(82_799);
+    app.clock.advance(DAY - 30 * SECOND - 500);
+    expect(maxAgeOf(await app.fetch('/promo/'))).toBe(30);
 
-    app.clock.advance(DAY - HOUR - 500 - 1500);
+    app.clock.advance(29 * SECOND);
     expect(maxAgeOf(await app.fetch('/promo/'))).toBe(1);
 
     app.clock.advance(1499);
     const lastMoment = await app.fetch('/promo');
     expect(lastMoment.status).toBe(302);
     expect(maxAgeOf(lastMoment)).toBe(0);
+  });
+
+  it('takes the longest a browser keeps a redirect from redirectCacheSeconds; 0 sends no-store', async () => {
+    const hour = makeHandler({ redirectCacheSeconds: 3600 });
+    await hour.post('/api.php', { original_url: 'https://example.com/', custom_code: 'day', expire_duration: '24h' });
+    expect((await hour.fetch('/day')).headers.get('cache-control')).toBe('private, max-age=3600');
+    hour.clock.advance(DAY - HOUR / 2);
+    expect(maxAgeOf(await hour.fetch('/day'))).toBe(1800);
+
+    const never = makeHandler({ redirectCacheSeconds: 0 });
+    await never.post('/api.php', { original_url: 'https://example.com/', custom_code: 'day' });
+    for (const method of ['GET', 'HEAD']) {
+      const response = await never.fetch('/day', { method });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
   });
 
   it('never lets a shared cache outlive the link', async () => {
@@ -97,7 +113,7 @@ describe('GET and HEAD /{code}: active links', () => {
   });
 
   it('counts max-age for a 1month link to its clamped end', async () => {
-    const app = makeHandler();
+    const app = makeHandler({ redirectCacheSeconds: 31 * 86_400 });
     await app.post('/api.php', {
       original_url: 'https://example.com/',
       custom_code: 'month',

@@ -266,6 +266,30 @@ describe('exporting the history as the server exports links', () => {
   });
 });
 
+describe('codes a spreadsheet would run as formulas', () => {
+  it("are exported with a leading apostrophe, and another browser's import reads the original back", async () => {
+    await useSettings({ serverUrl: '' });
+    for (const code of ['-2-3', '--x']) await browser.api.shorten({ url: `https://example.com/${code}`, code });
+    const text = await browser.api.exportLinks('csv');
+    const rows = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+    expect(rows.data.map((row) => row.code).sort()).toEqual(["'--x", "'-2-3"]);
+
+    const other = openBrowser();
+    try {
+      const imported = await other.api.importFile(text);
+      expect(imported).toMatchObject({ kind: 'links', report: { format: 'linklet-csv', created: 2, invalid: 0 } });
+      const moved = await other.history.list();
+      expect(moved.map((made) => [made.code, made.originalUrl]).sort()).toEqual([
+        ['--x', 'https://example.com/--x'],
+        ['-2-3', 'https://example.com/-2-3'],
+      ]);
+      expect(await other.api.exportLinks('csv')).toBe(text);
+    } finally {
+      await other.dispose();
+    }
+  });
+});
+
 describe('clicks of local links in the history', () => {
   it('shows what the bundled backend counted, as for synced links', async () => {
     await useSettings({ serverUrl: '' });

@@ -71,6 +71,8 @@ const target = () => `https://example.com/hostile/${++urlCount}`;
 const NOT_OBJECT = /^The request body must be a JSON object/;
 const NOT_JSON = /^The request body is not valid JSON/;
 const EMPTY = /^The request body is empty/;
+const DEEP_SURROGATE =
+  /^(?:a\.a\.a|\[0\]\[0\]\[0\]).*… has a lone UTF-16 surrogate \(an unpaired \\ud800-\\udfff escape\); send valid Unicode text\.$/;
 const TOO_LARGE = /^The request body must be at most 16384 bytes\.$/;
 const URL_REQUIRED = /^original_url is required\.$/;
 const URL_STRING = /^original_url must be a string\.$/;
@@ -123,6 +125,13 @@ const bodies: HostileCase[] = [
     name: name as string,
     request: legacy(body as string),
     expect: { status: 400, error: NOT_OBJECT },
+  })),
+  // A lone surrogate deep inside: the check that finds it must not run out of call stack (a 500).
+  ...[v1, legacy].map((endpoint) => ({
+    group: 'bodies',
+    name: `an array nested 4000 deep around a lone \\ud83d (${endpoint === v1 ? 'v1' : 'legacy'})`,
+    request: endpoint(`${'['.repeat(4000)}"\\ud83d"${']'.repeat(4000)}`),
+    expect: { status: 400, error: DEEP_SURROGATE },
   })),
   { group: 'bodies', name: 'an empty body', request: v1(''), expect: { status: 400, error: EMPTY } },
   { group: 'bodies', name: 'a body of whitespace', request: legacy(' \r\n\t '), expect: { status: 400, error: EMPTY } },

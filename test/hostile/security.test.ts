@@ -169,6 +169,39 @@ describe('API key mode', () => {
   });
 });
 
+describe('a lone surrogate escape nested thousands deep, over real HTTP', () => {
+  const key = 'd'.repeat(24);
+  const deep = `${'['.repeat(4000)}"\\ud83d"${']'.repeat(4000)}`;
+
+  it.each([
+    ['an open server', {}, {}],
+    ['a server with API_KEY, sent with the key', { API_KEY: key }, { 'X-API-Key': key }],
+  ])('is a 400 naming the rule on %s, never a 500 or an error log line', async (_, env, headers) => {
+    const server = await start(env);
+    for (const path of ['/api/v1/shorten', '/api.php']) {
+      for (const chunked of [false, true]) {
+        // A declared length takes the server's create fast path; a chunked body the core handler.
+        const answer = await rawRequest(server.port, {
+          method: 'POST',
+          path,
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: deep,
+          chunked,
+        });
+        expect(answer.status, `${path} chunked=${chunked}`).toBe(400);
+        expect(JSON.parse(answer.body)).toEqual({
+          status: 'error',
+          message: expect.stringMatching(
+            /^\[0\]\[0\]\[0\].*… has a lone UTF-16 surrogate .*; send valid Unicode text\.$/,
+          ),
+        });
+      }
+    }
+    await server.waitForLogs((entry) => entry.msg === 'request', 4);
+    expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
 describe('safer defaults for a public server, over real HTTP', () => {
   const warnings = (server: RunningServer) =>
     server.logs.filter((line) => line.level === 40 && /API_KEY/.test(String(line.msg)));

@@ -27,6 +27,25 @@ describe('configuration of the cache and of a public server', () => {
   });
 
   it.each([
+    [{}, 60],
+    [{ REDIRECT_CACHE_SECONDS: '' }, 60],
+    [{ REDIRECT_CACHE_SECONDS: '0' }, 0],
+    [{ REDIRECT_CACHE_SECONDS: '3600' }, 3600],
+    [{ REDIRECT_CACHE_SECONDS: '2678400' }, 2_678_400],
+  ])('reads the longest a browser keeps a redirect from %o', (env, seconds) => {
+    expect(loadConfig(env).redirectCacheSeconds).toBe(seconds);
+  });
+
+  it.each(['-1', '1.5', 'a minute', '60s', '2678401', '1e3'])(
+    'refuses REDIRECT_CACHE_SECONDS=%s, naming the rule',
+    (value) => {
+      expect(() => loadConfig({ REDIRECT_CACHE_SECONDS: value })).toThrow(
+        /REDIRECT_CACHE_SECONDS: must be a whole number of seconds from 0 .* to 2678400/,
+      );
+    },
+  );
+
+  it.each([
     ['127.0.0.1', true],
     ['127.8.9.10', true],
     ['::1', true],

@@ -23,10 +23,10 @@ interface Served {
   logs: Array<Record<string, unknown>>;
 }
 
-async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
+async function serve(store: LinkStore, fastPath: boolean, redirectCacheSeconds?: number): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
   const sink = jsonLinesInto(logs);
-  const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW });
+  const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW, redirectCacheSeconds });
   let calls = 0;
   const counted = (request: Request, env?: RequestEnv) => {
     calls++;
@@ -34,7 +34,7 @@ async function serve(store: LinkStore, fastPath: boolean): Promise<Served> {
   };
   const server = createHttpServer(counted, {
     log: createRequestLog(pino({ level: 'info' }, sink)),
-    ...(fastPath && { shortUrls: { store, now: () => NOW } }),
+    ...(fastPath && { shortUrls: { store, now: () => NOW, redirectCacheSeconds } }),
   });
   return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, logs };
 }
@@ -122,13 +122,13 @@ describe('the Node fast path for short URLs', () => {
     },
   );
 
-  it('sends what the rules say: 302 with max-age to the expiry, 410 and 404 as page or envelope', async () => {
+  it('sends what the rules say: 302 kept a minute at most and never past the expiry, 410 and 404 as page or envelope', async () => {
     const redirect = await send(fast.origin, 'GET', `/${hangul}`);
     expect(redirect).toMatchObject({
       status: 302,
       headers: {
         location: 'https://xn--bcher-kva.example/stra%C3%9Fe/%ED%95%9C%EA%B8%80?q=%C3%A4#frag',
-        'cache-control': `private, max-age=${7 * 86_400}`,
+        'cache-control': 'private, max-age=60',
       },
       body: '',
     });
@@ -222,6 +222,32 @@ describe('the Node fast path for short URLs', () => {
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD');
     expect(fast.handlerCalls()).toBe(before + 1);
+  });
+});
+
+describe('the fast path with the redirect cache setting', () => {
+  it.each([
+    [0, 'no-store', 'no-store'],
+    [3600, 'private, max-age=3600', 'private, max-age=0'],
+  ])('sends the Cache-Control the handler sends for redirectCacheSeconds %i', async (seconds, day, lastMs) => {
+    const [quick, plain] = await Promise.all([serve(store, true, seconds), serve(store, false, seconds)]);
+    try {
+      for (const [path, expected] of [
+        ['/Promo', day],
+        ['/last-ms', lastMs],
+      ]) {
+        const [viaFast, viaHandler] = await Promise.all([
+          send(quick.origin, 'GET', path as string),
+          send(plain.origin, 'GET', path as string),
+        ]);
+        expect(viaFast.headers['cache-control']).toBe(expected);
+        expect(withoutRequestId(viaFast)).toEqual(withoutRequestId(viaHandler));
+      }
+      expect(quick.handlerCalls()).toBe(0);
+    } finally {
+      quick.server.close();
+      plain.server.close();
+    }
   });
 });
 

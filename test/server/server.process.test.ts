@@ -257,6 +257,7 @@ describe('configuration', () => {
     [{ CACHE_ENTRIES: '-1' }, /CACHE_ENTRIES/],
     [{ CACHE_SECONDS: '0' }, /CACHE_SECONDS/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
+    [{ REDIRECT_CACHE_SECONDS: '-5' }, /REDIRECT_CACHE_SECONDS: must be a whole number of seconds from 0/],
   ])('refuses %o with a message and exit code 1', async (env, message) => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: `sqlite:${freshDb()}`, ...env });
     expect(code).toBe(1);

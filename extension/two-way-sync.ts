@@ -17,9 +17,9 @@ export interface TwoWayReport {
   /** Why the changes could not be sent or pulled. */
   pullError?: string;
   /** Listed links left out for breaking a rule of the server's own (each logged with why). */
-  refused?: number;
-  /** The server went past a bound of the pull (see `sync-limits.ts`); the status says which. */
-  limitExceeded?: SyncLimit;
+  refusedItems?: number;
+  /** The server went past a bound of the pull (see `sync-limits.ts`). */
+  limit?: SyncLimit;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function pushAndPull(
       refusedItems: refused,
       limit,
     });
-    return { pulled: merged, changesWaiting: waiting, refused, limitExceeded: limit };
+    return { pulled: merged, changesWaiting: waiting, refusedItems: refused, limit };
   } catch (error) {
     const keyRefused = error instanceof ApiError && error.status === 401;
     const limit = error instanceof SyncLimitError ? error.limit : undefined;
@@ -66,7 +66,7 @@ export async function pushAndPull(
     return {
       keyRefused,
       pullError: message,
-      limitExceeded: limit,
+      limit,
       ...(waiting !== undefined && { changesWaiting: waiting }),
     };
   }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { History } from '../../extension/history.js';
 import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { pushAndPull } from '../../extension/two-way-sync.js';
+import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { freshHistory, NOW, SERVER, useMockServer } from './helpers.js';
 
 // A server (or anyone on a plain-http path to one) that lists links no Linklet server would
@@ -64,14 +65,16 @@ describe('a pulled link that breaks a rule of the server', () => {
     const report = await pushAndPull(access, history, NOW);
     expect(await codes()).toEqual(['good1', 'good2']);
     expect(report.pulled).toMatchObject({ added: 2 });
-    expect(report.refused).toBe(1);
+    expect(report.refusedItems).toBe(1);
     expect(logged()).toMatch(reason);
-    expect(await syncStatusFor(SERVER)).toMatchObject({ refusedItems: 1 });
+    const status = await syncStatusFor(SERVER);
+    expect(status).toMatchObject({ refusedItems: 1 });
+    expect(syncProblemText(status)).toMatch(/^1 links from the server were left out/);
   });
 
   it('leaves out a deletion with a date in the future', async () => {
     server.use(listing([{ code: 'gone', deleted: true, updated_at: '9999-01-01T00:00:00.000Z' }]));
-    expect(await pushAndPull(access, history, NOW)).toMatchObject({ refused: 1 });
+    expect(await pushAndPull(access, history, NOW)).toMatchObject({ refusedItems: 1 });
   });
 
   it('takes a link made by a server whose clock runs a little ahead', async () => {

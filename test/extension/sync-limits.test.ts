@@ -7,6 +7,7 @@ import type { RemoteLink } from '../../extension/remote-link.js';
 import { MAX_ANSWER_BYTES, MAX_HISTORY_LINKS, MAX_PAGE_ITEMS } from '../../extension/sync-limits.js';
 import { syncStatusFor } from '../../extension/sync-status.js';
 import { pushAndPull } from '../../extension/two-way-sync.js';
+import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { entry, freshHistory, NOW, SERVER, useMockServer } from './helpers.js';
 
 // A server that hands out more than any Linklet server would: the pull refuses the answer, says
@@ -55,9 +56,10 @@ describe('a page with more items than a Linklet server lists', () => {
     );
     const report = await pushAndPull(access, history, NOW);
     expect(await history.list()).toEqual([]);
-    expect(report.limitExceeded).toEqual({ kind: 'page-items', bound: MAX_PAGE_ITEMS });
+    expect(report.limit).toEqual({ kind: 'page-items', bound: MAX_PAGE_ITEMS });
     expect(await syncStatusFor(SERVER)).toMatchObject({ limit: { kind: 'page-items', bound: MAX_PAGE_ITEMS } });
     expect(logged()).toMatch(/20000 links in one page.*at most 100/);
+    expect(syncProblemText(await syncStatusFor(SERVER))).toMatch(/^The server listed more than 100 links in one page/);
     expect(requests.filter((r) => r.url.includes('/api/v1/links'))).toHaveLength(1);
   });
 });
@@ -81,9 +83,10 @@ describe('an answer larger than a Linklet server sends', () => {
       ),
     );
     const report = await pushAndPull(access, history, NOW);
-    expect(report.limitExceeded).toEqual({ kind: 'answer-bytes', bound: MAX_ANSWER_BYTES });
+    expect(report.limit).toEqual({ kind: 'answer-bytes', bound: MAX_ANSWER_BYTES });
     expect(sent).toBeLessThan(MAX_ANSWER_BYTES + 4 * chunk.length);
     expect(logged()).toMatch(/answer was refused: it is larger than/);
+    expect(syncProblemText(await syncStatusFor(SERVER))).toMatch(/^The server answered with more than 25 MB/);
   });
 
   it('is refused from its Content-Length before its body is read', async () => {
@@ -96,7 +99,7 @@ describe('an answer larger than a Linklet server sends', () => {
           }),
       ),
     );
-    expect((await pushAndPull(access, history, NOW)).limitExceeded).toEqual({
+    expect((await pushAndPull(access, history, NOW)).limit).toEqual({
       kind: 'answer-bytes',
       bound: MAX_ANSWER_BYTES,
     });
@@ -135,10 +138,11 @@ describe('a history at its bound', () => {
       ),
     );
     const report = await pushAndPull(access, history, NOW, { maxLinks: 2 });
-    expect(report.limitExceeded).toEqual({ kind: 'history', bound: 2 });
+    expect(report.limit).toEqual({ kind: 'history', bound: 2 });
     expect(await history.list()).toHaveLength(2);
     expect((await syncStatusFor(SERVER)).since).toBeUndefined();
     expect(logged()).toMatch(/history holds at most 2 links/);
+    expect(syncProblemText(report)).toMatch(/^The history holds at most 2 links/);
   });
 
   it('stops asking for pages once the history could not hold more, and says so', async () => {
@@ -152,6 +156,6 @@ describe('a history at its bound', () => {
     );
     const report = await pushAndPull(access, history, NOW, { maxLinks: 4 });
     expect(page).toBe(2);
-    expect(report.limitExceeded).toEqual({ kind: 'history', bound: 4 });
+    expect(report.limit).toEqual({ kind: 'history', bound: 4 });
   });
 });

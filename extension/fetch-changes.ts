@@ -1,5 +1,5 @@
-import type { RemoteChange } from './remote-link.js';
-import { readRemoteChange } from './remote-link.js';
+import { describe } from './api-reply.js';
+import { type RemoteChange, readRemoteChange } from './remote-link.js';
 import { callServer, type ServerAccess } from './server-api.js';
 import {
   CLOCK_SKEW_MS,
@@ -79,7 +79,8 @@ function take(pulled: PulledChanges, item: unknown, server: string, now: number)
   const read = readRemoteChange(item, server, now);
   if (read.problem !== undefined) {
     pulled.refused++;
-    logSyncProblem(server, `left out a listed link: ${read.problem}`);
+    const code = (item as { code?: unknown } | null)?.code;
+    logSyncProblem(server, `left out the listed link ${describe(code)}: ${read.problem}`);
     return;
   }
   pulled.changes.push(read.change);

@@ -2,6 +2,8 @@ import { invalid } from './errors.js';
 import { isPrivateHost } from './private-address.js';
 
 export const DEFAULT_MAX_URL_LENGTH = 2048;
+/** The largest `MAX_URL_LENGTH` a server may be configured with: no Linklet server stores a longer target. */
+export const LONGEST_MAX_URL_LENGTH = 65_536;
 
 export interface OriginalUrlRules {
   maxLength: number;

@@ -2,6 +2,8 @@ import { ApiError, UnreachableError } from '../client/api-errors.js';
 import { LinkletError } from '../core/errors.js';
 import type { ExpireDuration } from '../core/expiry.js';
 import { type ApiLink, readApiLink } from './api-reply.js';
+import { readBoundedText } from './bounded-body.js';
+import { SyncLimitError } from './sync-limits.js';
 
 // The extension's modules take the errors from here, beside the client that throws them.
 export { ApiError, UnreachableError };
@@ -88,13 +90,17 @@ export interface Envelope {
   data?: unknown;
 }
 
-/** The JSON body; a body that is not JSON gets a message. Rejects only when the deadline passed. */
-export async function readEnvelope(response: Response, signal: AbortSignal): Promise<Envelope> {
+/**
+ * The JSON body; a body that is not JSON gets a message. Rejects only when the deadline passed,
+ * or with `SyncLimitError` when the body is over `maxBytes` (when given).
+ */
+export async function readEnvelope(response: Response, signal: AbortSignal, maxBytes?: number): Promise<Envelope> {
   try {
-    const json: unknown = await response.json();
+    const json: unknown =
+      maxBytes === undefined ? await response.json() : JSON.parse(await readBoundedText(response, maxBytes));
     return typeof json === 'object' && json !== null ? (json as Envelope) : {};
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof SyncLimitError) throw error;
     return { message: `The server answered ${response.status} without a Linklet response; is this a Linklet server?` };
   }
 }

@@ -63,8 +63,8 @@ function untrusted(reason: string): LinkletError {
   return new LinkletError('invalid', `The server's answer was refused: ${reason}`);
 }
 
-/** A value for a message: strings shortened, so a hostile reply cannot flood the UI. */
-function describe(value: unknown): string {
+/** A value for a message: strings shortened, so a hostile reply cannot flood the UI or the log. */
+export function describe(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

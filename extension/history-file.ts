@@ -1,26 +1,22 @@
 import * as z from 'zod/mini';
 import { EXPIRE_DURATIONS } from '../core/expiry.js';
-import { parseOriginalUrl } from '../core/url.js';
 import { isRealDate } from '../ui/real-date.js';
 import { isValidCode } from './api-reply.js';
 import type { HistoryEntry } from './history-entry.js';
 import { isUnder, isWebUrl } from './openable-url.js';
+import { serverTargetProblem } from './server-target.js';
 
 const FORMAT = 'linklet-history';
 
-/** The longest `MAX_URL_LENGTH` a companion server accepts: links made there may be that long. */
-const LONGEST_URL = 65_536;
-
 /** The core's own rule for `original_url`: a file cannot bring in what no backend would store. */
-const originalUrl = z.string().check(
-  z.refine((value) => {
-    try {
-      return parseOriginalUrl(value, { maxLength: LONGEST_URL, ownHosts: [] }) === value;
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL that Linklet accepts (no credentials, spaces or control characters)'),
-);
+const originalUrl = z
+  .string()
+  .check(
+    z.refine(
+      (value) => serverTargetProblem(value) === undefined,
+      'must be an http(s) URL that Linklet accepts (no credentials, spaces or control characters)',
+    ),
+  );
 /** A file can come from anywhere: only web URLs may be servers, reached by `fetch`. */
 const serverUrl = z
   .string()

@@ -1,60 +1,15 @@
 import { codeKey } from '../core/code.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
-import { nearestExpire, type RemoteChange, type RemoteLink, readRemoteChange } from './remote-link.js';
-import { callServer, type ServerAccess } from './server-api.js';
-
-/**
- * The server remembers deletions for 30 days; a `changed_since` older than that is refused, so a
- * browser that last pulled longer ago (a day of margin for clocks) lists every link again.
- */
-const CHANGES_REACH_MS = 29 * 86_400_000;
-const PAGE_SIZE = 100;
-/** A server that keeps handing out cursors cannot keep the sync busy forever: 100,000 links. */
-const MAX_PAGES = 1000;
-
-export interface PulledChanges {
-  changes: RemoteChange[];
-  /** The newest `updated_at` seen, as the server wrote it: the next pull's `changed_since`. */
-  since: string | undefined;
-}
-
-/**
- * Every change since `since` (every link, without it or when it is too old), following
- * `next_cursor` to the last page. Rejects as `callServer` does (a 401 for a refused key).
- */
-export async function fetchChanges(
-  access: ServerAccess,
-  since: string | undefined,
-  now: number,
-): Promise<PulledChanges> {
-  const fromChanges = since !== undefined && Date.parse(since) > now - CHANGES_REACH_MS;
-  const changes: RemoteChange[] = [];
-  let newest = fromChanges ? since : undefined;
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (fromChanges) query.set('changed_since', since);
-    if (cursor) query.set('cursor', cursor);
-    const data = (await callServer(access, `/api/v1/links?${query}`)) as { links?: unknown; next_cursor?: unknown };
-    const items = Array.isArray(data?.links) ? data.links : [];
-    for (const item of items) {
-      const change = readRemoteChange(item, access.server);
-      if (!change) continue;
-      changes.push(change);
-      const stamp = (item as { updated_at: string }).updated_at;
-      if (newest === undefined || change.updatedAt > Date.parse(newest)) newest = stamp;
-    }
-    cursor = typeof data?.next_cursor === 'string' && data.next_cursor !== '' ? data.next_cursor : undefined;
-    if (!cursor) break;
-  }
-  return { changes, since: newest };
-}
+import { nearestExpire, type RemoteChange, type RemoteLink } from './remote-link.js';
+import { MAX_HISTORY_LINKS } from './sync-limits.js';
 
 export interface MergeReport {
   added: number;
   updated: number;
   removed: number;
+  /** New links left out: the history already held `maxLinks` (only there when some were). */
+  notAdded?: number;
 }
 
 /**
@@ -64,16 +19,20 @@ export interface MergeReport {
  *   Disable, Enable or Delete queued here stays queued, to be replayed on top by the next push;
  * - a link still waiting to be created here whose code the server now holds for the same URL was
  *   created after all (its answer was lost): it becomes synced;
- * - a deletion removes the synced link; a link still waiting for its create stays.
+ * - a deletion removes the synced link; a link still waiting for its create stays;
+ * - a link the history lacks is left out once the history holds `maxLinks` (`MAX_HISTORY_LINKS`),
+ *   so no server can fill this browser's storage; the ones it has still follow the server.
  */
 export async function mergeChanges(
   history: History,
   server: string,
   changes: RemoteChange[],
   newId: () => string = () => crypto.randomUUID(),
+  maxLinks = MAX_HISTORY_LINKS,
 ): Promise<MergeReport> {
   const report: MergeReport = { added: 0, updated: 0, removed: 0 };
-  const byCode = await entriesByCode(history, server);
+  const { byCode, size } = await entriesByCode(history, server);
+  let held = size;
   for (const change of changes) {
     const key = codeKey(change.code);
     const known = byCode.get(key);
@@ -81,14 +40,20 @@ export async function mergeChanges(
       if (known && known.status === 'synced') {
         await history.remove(known.id);
         byCode.delete(key);
+        held--;
         report.removed++;
       }
+      continue;
+    }
+    if (!known && held >= maxLinks) {
+      report.notAdded = (report.notAdded ?? 0) + 1;
       continue;
     }
     if (!known) {
       const added = fromServer(change, server, newId());
       await history.put(added);
       byCode.set(key, added);
+      held++;
       report.added++;
       continue;
     }
@@ -105,23 +70,33 @@ export async function mergeChanges(
 }
 
 /**
- * The history's links on `server` by code key. Two entries for one code (a pull that raced with
- * the create that made it) are one link: the one made here stays, the pulled copy goes.
+ * The history's links on `server` by code key, and how many entries the whole history holds. Two
+ * entries for one code (a pull that raced with the create that made it) are one link: the one
+ * made here stays, the pulled copy goes.
  */
-async function entriesByCode(history: History, server: string): Promise<Map<string, HistoryEntry>> {
+async function entriesByCode(
+  history: History,
+  server: string,
+): Promise<{ byCode: Map<string, HistoryEntry>; size: number }> {
   const byCode = new Map<string, HistoryEntry>();
-  for (const entry of await history.list()) {
+  const entries = await history.list();
+  let size = entries.length;
+  for (const entry of entries) {
     if (entry.server !== server || entry.code === '') continue;
     const key = codeKey(entry.code);
     const other = byCode.get(key);
     if (other && entry.fromServer && !other.fromServer) {
       await history.remove(entry.id);
+      size--;
       continue;
     }
-    if (other?.fromServer && !entry.fromServer) await history.remove(other.id);
+    if (other?.fromServer && !entry.fromServer) {
+      await history.remove(other.id);
+      size--;
+    }
     byCode.set(key, entry);
   }
-  return byCode;
+  return { byCode, size };
 }
 
 function fromServer(link: RemoteLink, server: string, id: string): HistoryEntry {

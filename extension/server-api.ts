@@ -7,6 +7,7 @@ import {
   readEnvelope,
   UnreachableError,
 } from './api-client.js';
+import { SyncLimitError } from './sync-limits.js';
 
 /** How the extension reaches its companion server's owner endpoints. */
 export interface ServerAccess {
@@ -20,7 +21,8 @@ export interface ServerAccess {
 /**
  * One request to the owners and links API with the key: resolves with the success envelope's
  * `data`, or rejects with `ApiError` (the server said no: 401 for a wrong or revoked key) or
- * `UnreachableError` (nobody answered in time), as `shortenVia` does for creates.
+ * `UnreachableError` (nobody answered in time), as `shortenVia` does for creates, or
+ * `SyncLimitError` (an answer over `maxBytes`).
  */
 export async function callServer(
   access: ServerAccess,
@@ -29,11 +31,14 @@ export async function callServer(
     method = 'GET',
     body,
     raw,
+    maxBytes,
   }: {
     method?: string;
     body?: unknown;
     /** A body sent as it is (a file), with its content type, instead of `body` as JSON. */
     raw?: { text: string; contentType: string };
+    /** A larger answer rejects with `SyncLimitError` (see `readBoundedText`). */
+    maxBytes?: number;
   } = {},
 ): Promise<unknown> {
   const signal = AbortSignal.timeout(access.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -49,8 +54,9 @@ export async function callServer(
       body: raw !== undefined ? raw.text : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
-    envelope = await readEnvelope(response, signal);
+    envelope = await readEnvelope(response, signal, maxBytes);
   } catch (error) {
+    if (error instanceof SyncLimitError) throw error;
     throw new UnreachableError(access.server, signal.aborted ? signal.reason : error);
   }
   if (!response.ok || envelope.status !== 'success') {

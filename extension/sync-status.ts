@@ -1,4 +1,5 @@
 import { storage } from 'wxt/utils/storage';
+import type { SyncLimit } from './sync-limits.js';
 
 /** What the last pull left behind, kept in `storage.local` for the next pull and for the pages. */
 export interface SyncStatus {
@@ -15,6 +16,10 @@ export interface SyncStatus {
   keyRefused?: boolean;
   /** Why the last pull failed, if it did (the server unreachable, an error it answered). */
   error?: string;
+  /** Listed links the last pull left out: they broke a rule of the server's own (logged, each with why). */
+  refusedItems?: number;
+  /** The bound the server went past in the last pull (sync-limits.ts): options and popup say so. */
+  limit?: SyncLimit;
   /** When the last pull finished (this browser's clock). */
   pulledAt?: number;
 }

@@ -6,6 +6,7 @@ import { whoAmI } from '../../extension/server-api.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
 import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
+import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { expireLabel } from '../../ui/expire-label.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
@@ -47,11 +48,15 @@ async function testConnection(): Promise<void> {
   }
 }
 
-/** Says so when the last sync found the key refused: links stopped syncing without anyone asking. */
+/**
+ * Says what the last sync found wrong (a refused key, a server past a bound of the pull, links
+ * left out): links stopped arriving without anyone asking.
+ */
 async function showKeyStatus(serverUrl: string, apiKey: string): Promise<void> {
-  const refused = serverUrl !== '' && apiKey !== '' && (await syncStatusFor(serverUrl, apiKey)).keyRefused === true;
-  $('#key-status').textContent = refused ? t('errorKeyRefused') : '';
-  $('#key-status').hidden = !refused;
+  const problem =
+    serverUrl !== '' && apiKey !== '' ? syncProblemText(await syncStatusFor(serverUrl, apiKey)) : undefined;
+  $('#key-status').textContent = problem ?? '';
+  $('#key-status').hidden = problem === undefined;
 }
 
 async function save(): Promise<void> {

@@ -5,6 +5,7 @@ import { localizePage, t } from '../../extension/i18n.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
+import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { copyText } from '../../ui/copy-text.js';
 import { expireLabel } from '../../ui/expire-label.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
@@ -58,8 +59,10 @@ async function copyAndSay(text: string): Promise<void> {
  */
 async function syncNow(force: boolean): Promise<void> {
   const report = await api.sync({ force }).catch(() => undefined);
-  // A revoked key stops the sync silently otherwise: the user would only notice missing links.
-  if (report?.keyRefused) showError(t('errorKeyRefused'));
+  // A revoked key or a server past a bound stops the sync silently otherwise: the user would only
+  // notice missing links.
+  const problem = report && syncProblemText(report);
+  if (problem) showError(problem);
   await refreshHistory();
 }
 

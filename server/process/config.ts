@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
-import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
+import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/url.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
 
 /** Where links are kept, from `DATABASE_URL`. */
@@ -71,7 +71,7 @@ const envSchema = z.object({
   TIMEZONE: optional(
     z.string().refine(isKnownTimeZone, 'must be an IANA time zone name such as UTC or Asia/Seoul'),
   ).default('UTC'),
-  MAX_URL_LENGTH: optional(z.coerce.number().int().min(32).max(65_536)).default(DEFAULT_MAX_URL_LENGTH),
+  MAX_URL_LENGTH: optional(z.coerce.number().int().min(32).max(LONGEST_MAX_URL_LENGTH)).default(DEFAULT_MAX_URL_LENGTH),
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),

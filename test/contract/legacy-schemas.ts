@@ -20,6 +20,10 @@ function stepsUpTo(store: 'sqlite' | 'postgres', version: number): string[] {
   return files.slice(0, version).map((name) => readFileSync(new URL(name, folder), 'utf8'));
 }
 
+/** The statements of one released step, as that release ran them. */
+export const releasedStep = (store: 'sqlite' | 'postgres', version: number): string =>
+  stepsUpTo(store, version)[version - 1] as string;
+
 /** The highest schema an earlier release wrote, per store. */
 export const OLD_SQLITE_VERSIONS = [1, 2, 3];
 export const OLD_POSTGRES_VERSIONS = [1, 2, 3, 4];

@@ -6,7 +6,7 @@ import type { ServerLinkStore } from '../../server/stores/change-feed.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { migrationLockKey } from '../../server/stores/postgres/postgres-migrate.js';
 import type { OnMigrated } from '../../server/stores/schema-version.js';
-import { makeOldPostgres, OLD_POSTGRES_VERSIONS } from './legacy-schemas.js';
+import { makeOldPostgres, OLD_POSTGRES_VERSIONS, releasedStep } from './legacy-schemas.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const freshSchema = () => `linklet_test_${randomUUID().replaceAll('-', '')}`;
@@ -200,6 +200,25 @@ describe('postgres migrations', () => {
       for (const store of started) expect(await store.findByCodeKey('one')).toEqual(made);
     });
   }
+
+  it('takes turns with an older release migrating the same schema (a rolling update): each step runs once', async () => {
+    const schema = newSchema();
+    await withClient(async (older) => {
+      await makeOldPostgres(older, schema, 3);
+      // Release e616a67 mid-migration: its one transaction holds the fixed key it migrated under.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_advisory_xact_lock($1)', [0x4c4e4b4c]);
+      await older.query(releasedStep('postgres', 4));
+      await older.query('INSERT INTO linklet_schema_version (version) VALUES (4)');
+      const steps: number[] = [];
+      const opening = open(schema, (step) => steps.push(step.version));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await older.query('COMMIT');
+      await opening;
+      expect(steps).toEqual([5]);
+    });
+    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+  });
 
   it("waits only for its own schema's migrations: another schema's lock holds nobody else up", async () => {
     const [busy, free] = [newSchema(), newSchema()];

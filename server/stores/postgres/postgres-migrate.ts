@@ -15,11 +15,19 @@ export function migrationLockKey(schema: string): string {
   return digest.readBigInt64BE(0).toString();
 }
 
-async function inTransaction(client: pg.ClientBase, body: () => Promise<unknown>): Promise<void> {
+// Releases before schema 5 migrated every schema under this one key, in one transaction. Each
+// step takes it too (for its transaction only), so an older release starting beside this one
+// (a rolling update) never runs a step at the same time; other schemas wait at most one step.
+const LEGACY_LOCK_KEY = 0x4c4e4b4c;
+
+/** `body` in a transaction that holds the lock older releases migrate under. */
+async function inStep<T>(client: pg.ClientBase, body: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
-    await body();
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LEGACY_LOCK_KEY]);
+    const result = await body();
     await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
@@ -77,34 +85,39 @@ export async function migratePostgres(
   const key = migrationLockKey(name);
   await client.query('SELECT pg_advisory_lock($1::bigint)', [key]);
   try {
-    let version = await recordedVersion(client, name);
-    if (version !== undefined && version > migrations.length) throw new NewerSchemaError(version, migrations.length);
-    if (version === undefined) {
+    const recorded = await recordedVersion(client, name);
+    if (recorded !== undefined && recorded > migrations.length) throw new NewerSchemaError(recorded, migrations.length);
+    if (recorded === undefined) {
       // Checked first because CREATE SCHEMA IF NOT EXISTS demands database CREATE rights even
       // when the schema exists, and an operator may have pre-created it for a restricted role.
       const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [name]);
       if (found.rowCount === 0) await client.query(`CREATE SCHEMA ${pg.escapeIdentifier(name)}`);
-      const detected = detectVersion(migrations, await postgresCatalog(client, name));
-      await inTransaction(client, async () => {
+      await inStep(client, async () => {
+        if ((await recordedVersion(client, name)) !== undefined) return; // an older release just made it
+        const detected = detectVersion(migrations, await postgresCatalog(client, name));
         await client.query(
           `CREATE TABLE ${versions} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
         );
         await client.query(`INSERT INTO ${versions} (version) SELECT generate_series(1, $1::int)`, [detected]);
       });
-      version = detected;
     }
-    for (; version < migrations.length; version++) {
-      const { sql, what } = migrations[version] as (typeof migrations)[number];
-      const next = version + 1;
-      try {
-        await inTransaction(client, async () => {
-          await client.query(sql);
-          await client.query(`INSERT INTO ${versions} (version) VALUES ($1)`, [next]);
-        });
-      } catch (error) {
-        throw migrationFailed(next, what, error);
-      }
-      onMigrated?.({ version: next, what });
+    for (;;) {
+      const step = await inStep(client, async () => {
+        // Read again under the lock: an older release may have run a step meanwhile.
+        const version = (await recordedVersion(client, name)) ?? 0;
+        if (version > migrations.length) throw new NewerSchemaError(version, migrations.length);
+        const migration = migrations[version];
+        if (migration === undefined) return undefined;
+        try {
+          await client.query(migration.sql);
+          await client.query(`INSERT INTO ${versions} (version) VALUES ($1)`, [version + 1]);
+        } catch (error) {
+          throw migrationFailed(version + 1, migration.what, error);
+        }
+        return { version: version + 1, what: migration.what };
+      });
+      if (step === undefined) break;
+      onMigrated?.(step);
     }
   } finally {
     // A connection that failed takes its session lock with it; the pool then discards it.

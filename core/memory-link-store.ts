@@ -38,10 +38,13 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   const owners = new Map<string, number>();
   const keys: Array<OwnerKey & { keyHash: string }> = [];
   let tombstones: Tombstone[] = [];
-  // Clicks by code key (the link holding it now), and by link (code key and creation) and day.
+  // Clicks by code key (the link holding it now), and each link's days under its own id: a
+  // number from a counter that no import or retake can choose, so a code retaken with its
+  // previous holder's creation time still starts with no days. A retake or delete drops the days.
   const totals = new Map<string, number>();
-  const days = new Map<string, Map<number, number>>();
-  const linkId = (codeKey: string, createdAt: number) => `${createdAt} ${codeKey}`;
+  const ids = new Map<string, number>();
+  let lastId = 0;
+  const days = new Map<number, Map<number, number>>();
   const withClicks = (link: Link): Link => {
     const clicks = totals.get(link.codeKey);
     return clicks ? { ...link, clicks } : { ...link };
@@ -61,6 +64,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
       links.set(link.codeKey, stored(link));
       totals.delete(link.codeKey); // a new link starts from 0
+      days.delete(ids.get(link.codeKey) ?? 0);
+      ids.set(link.codeKey, ++lastId);
       return { created: true, link: stored(link) };
     },
     async findByCodeKey(codeKey: string) {
@@ -152,6 +157,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       if (!link || !inScope(link, scope)) return false;
       links.delete(codeKey);
       totals.delete(codeKey);
+      days.delete(ids.get(codeKey) ?? 0);
+      ids.delete(codeKey);
       tombstones = tombstones.filter((tombstone) => tombstone.deletedAt >= now - TOMBSTONE_RETENTION_MS);
       const tombstone: Tombstone = { code: link.code, codeKey, deletedAt: now };
       if (link.ownerId !== undefined) tombstone.ownerId = link.ownerId;
@@ -167,7 +174,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         const count = counts[i] ?? 0;
         if (!link) continue;
         totals.set(codeKey, (totals.get(codeKey) ?? 0) + count);
-        const id = linkId(codeKey, link.createdAt);
+        const id = ids.get(codeKey) ?? 0;
         const byDay = days.get(id) ?? new Map<number, number>();
         byDay.set(day, (byDay.get(day) ?? 0) + count);
         days.set(id, byDay);
@@ -179,12 +186,12 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);
-      const total = link?.createdAt === createdAt ? (totals.get(codeKey) ?? 0) : 0;
-      const byDay = [...(days.get(linkId(codeKey, createdAt)) ?? [])]
+      if (link?.createdAt !== createdAt) return { total: 0, days: [] };
+      const byDay = [...(days.get(ids.get(codeKey) ?? 0) ?? [])]
         .filter(([day]) => day >= fromDay)
         .sort(([a], [b]) => a - b)
         .map(([day, clicks]) => ({ day, clicks }));
-      return { total, days: byDay };
+      return { total: totals.get(codeKey) ?? 0, days: byDay };
     },
   };
 }

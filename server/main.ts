@@ -40,6 +40,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const opened = await openLinkStore(config.database, {
     poolSize: config.databasePoolSize,
     onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
+    onMigrated: ({ version, what }) =>
+      logger.info({ schema: version }, `database upgraded to schema ${version}: ${what}`),
   });
   const store = withLinkCache(opened, {
     maxEntries: config.cacheEntries,

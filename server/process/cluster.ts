@@ -18,7 +18,11 @@ const QUICK_FAILURE_MS = 10_000;
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   // Workers find the schema ready, and a database that cannot be opened stops the start here
   // with its message, instead of as workers dying one after another.
-  const store = await openLinkStore(config.database, { poolSize: 1 });
+  const store = await openLinkStore(config.database, {
+    poolSize: 1,
+    onMigrated: ({ version, what }) =>
+      logger.info({ schema: version }, `database upgraded to schema ${version}: ${what}`),
+  });
   await store.close();
 
   const workers = new Map<Worker, { startedAt: number; listening: boolean }>();

@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from '../process/config.js';
 import type { ServerLinkStore } from './change-feed.js';
 import { postgresFaultOf } from './postgres/postgres-errors.js';
+import type { OnMigrated } from './schema-version.js';
 import { sqliteFaultOf } from './sqlite/sqlite-faults.js';
 import { createSqliteLinkStore } from './sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from './store-faults.js';
@@ -10,6 +11,8 @@ export interface OpenLinkStoreOptions {
   poolSize?: number;
   /** Told of store failures no request sees (a dropped idle PostgreSQL connection). */
   onBackgroundError?: (error: Error) => void;
+  /** Told of each migration applied at this open, so the operator sees the upgrade happen. */
+  onMigrated?: OnMigrated;
 }
 
 /**
@@ -20,12 +23,16 @@ export async function openLinkStore(
   database: DatabaseConfig,
   options: OpenLinkStoreOptions = {},
 ): Promise<ServerLinkStore> {
-  if (database.kind === 'sqlite') return withFaultsAsUnavailable(createSqliteLinkStore(database.path), sqliteFaultOf);
+  if (database.kind === 'sqlite') {
+    const store = createSqliteLinkStore(database.path, { onMigrated: options.onMigrated });
+    return withFaultsAsUnavailable(store, sqliteFaultOf);
+  }
   const { createPostgresLinkStore } = await import('./postgres/postgres-link-store.js');
   const store = await createPostgresLinkStore({
     connectionString: database.connectionString,
     poolSize: options.poolSize,
     onBackgroundError: options.onBackgroundError,
+    onMigrated: options.onMigrated,
   });
   return withFaultsAsUnavailable(store, postgresFaultOf);
 }

@@ -285,6 +285,30 @@ export function describeLinkManagementContract(
       expect(await clicksOf('again', NOW + 4000)).toEqual({ total: 0, days: [] });
     });
 
+    it("shows none of a previous holder's days to a link that retakes its code with the same creation time", async () => {
+      // An import may choose created_at, and the 410 page gives the expiry: the same code and
+      // creation time must still be another link, with its own history.
+      const alices = link('hers', { createdAt: NOW, expiresAt: NOW + 1000, ownerId: 1 });
+      await store.create(alices, NOW);
+      await store.addClicks({ day: TODAY - 1, codeKeys: ['hers'], counts: [5] });
+      await store.addClicks({ day: TODAY, codeKeys: ['hers'], counts: [2] });
+      expect((await clicksOf('hers')).days).toHaveLength(2);
+      const bobs = link('hers', { createdAt: NOW, expiresAt: NOW + 86_400_000, ownerId: 2, updatedAt: NOW + 2000 });
+      expect((await store.create(bobs, NOW + 2000)).created).toBe(true);
+      expect(await clicksOf('hers')).toEqual({ total: 0, days: [] });
+      await store.addClicks({ day: TODAY, codeKeys: ['hers'], counts: [1] });
+      expect(await clicksOf('hers')).toEqual({ total: 1, days: [{ day: TODAY, clicks: 1 }] });
+    });
+
+    it("drops a deleted link's days: the code made again, even at the same creation time, starts with none", async () => {
+      await makeLinks(['gone']);
+      await store.addClicks({ day: TODAY, codeKeys: ['gone'], counts: [3] });
+      expect(await store.deleteLink('gone', ALL, NOW + 10)).toBe(true);
+      expect(await clicksOf('gone')).toEqual({ total: 0, days: [] });
+      expect((await store.create(link('gone', { createdAt: NOW }), NOW + 20)).created).toBe(true);
+      expect(await clicksOf('gone')).toEqual({ total: 0, days: [] });
+    });
+
     it(`keeps ${CLICK_DAYS_KEPT} days back from the newest batch's day and purges older ones`, async () => {
       await makeLinks(['aged']);
       const start = TODAY - 200;

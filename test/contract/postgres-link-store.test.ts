@@ -130,7 +130,7 @@ describe('postgres across instances', () => {
     const versions = await adminQuery<{ version: number }>(
       `SELECT version FROM ${pg.escapeIdentifier(schema)}.linklet_schema_version ORDER BY version`,
     );
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('keeps the links when a store reopens an existing schema', async () => {
@@ -174,6 +174,7 @@ describe('postgres storage and failures', () => {
       { column_name: 'created_at', data_type: 'timestamp with time zone', collation_name: null },
       { column_name: 'disabled', data_type: 'boolean', collation_name: null },
       { column_name: 'expires_at', data_type: 'timestamp with time zone', collation_name: null },
+      { column_name: 'id', data_type: 'bigint', collation_name: null },
       { column_name: 'original_url', data_type: 'text', collation_name: null },
       { column_name: 'owner_id', data_type: 'bigint', collation_name: null },
       { column_name: 'updated_at', data_type: 'timestamp with time zone', collation_name: null },
@@ -203,7 +204,7 @@ describe('postgres storage and failures', () => {
     expect(await store.findByCodeKey('old')).toEqual(old);
     expect((await store.create(link('OLD'), NOW + 1)).created).toBe(false);
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${q}.linklet_schema_version`);
-    expect(versions.map((row) => row.version).sort()).toEqual([1, 2, 3, 4]);
+    expect(versions.map((row) => row.version).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('reports a conflict, never an error, when SERIALIZABLE transactions collide on one code', async () => {

@@ -3,29 +3,12 @@ import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 
-/**
- * Schema version 4: each link's total clicks, and its clicks per UTC day. A day belongs to one
- * link, not just to its code (`link_created_at`): a code taken over after its link expired, or
- * freed by a delete, starts from nothing without any cleanup on the create path.
- */
-export const clicksMigration = (prefix: string) => `
-  ALTER TABLE ${prefix}links ADD COLUMN clicks bigint NOT NULL DEFAULT 0;
-  CREATE TABLE ${prefix}link_click_days (
-    code_key        text COLLATE "C" NOT NULL,
-    link_created_at timestamptz NOT NULL,
-    day             date NOT NULL,
-    clicks          bigint NOT NULL,
-    PRIMARY KEY (code_key, link_created_at, day)
-  );
-  CREATE INDEX link_click_days_by_day ON ${prefix}link_click_days (day);
-`;
-
 const EPOCH_DAY = "date '1970-01-01'";
 
 /**
  * Click batches as one statement each: the links' totals (`UPDATE … FROM unnest`), their days
- * (`INSERT … ON CONFLICT` adding to the day), and, once per new day, the days past the kept
- * ones. Increments only, so instances add up. A batch is not retried here: after a lost
+ * under each link's id (`INSERT … ON CONFLICT` adding to the day), and, once per new day, the
+ * days past the kept ones. Increments only, so instances add up. A batch is not retried here: after a lost
  * connection it may have committed, and the counter would rather try it once more on its beat.
  */
 export function createPostgresClicks(pool: pg.Pool, prefix: string) {
@@ -33,11 +16,11 @@ export function createPostgresClicks(pool: pg.Pool, prefix: string) {
       SELECT k, sum(n)::bigint AS n FROM unnest($1::text[], $2::bigint[]) AS b (k, n) GROUP BY k ORDER BY k),
     totals AS (
       UPDATE ${prefix}links l SET clicks = l.clicks + batch.n FROM batch WHERE l.code_key = batch.k
-      RETURNING l.code_key, l.created_at, batch.n),
+      RETURNING l.id, batch.n),
     purged AS (DELETE FROM ${prefix}link_click_days WHERE day < ${EPOCH_DAY} + $4::int)
-    INSERT INTO ${prefix}link_click_days AS d (code_key, link_created_at, day, clicks)
-      SELECT code_key, created_at, ${EPOCH_DAY} + $3::int, n FROM totals
-    ON CONFLICT (code_key, link_created_at, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`;
+    INSERT INTO ${prefix}link_click_days AS d (link_id, day, clicks)
+      SELECT id, ${EPOCH_DAY} + $3::int, n FROM totals
+    ON CONFLICT (link_id, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`;
   let purgedBefore = Number.NEGATIVE_INFINITY;
   return {
     async addClicks({ day, codeKeys, counts }: ClickBatch): Promise<void> {
@@ -57,8 +40,10 @@ export function createPostgresClicks(pool: pg.Pool, prefix: string) {
         ),
         withReconnect(() =>
           pool.query<{ day: number; clicks: string }>(
-            `SELECT day - ${EPOCH_DAY} AS day, clicks FROM ${prefix}link_click_days
-             WHERE code_key = $1 AND link_created_at = ${fromMs('$2')} AND day >= ${EPOCH_DAY} + $3::int ORDER BY day`,
+            `SELECT d.day - ${EPOCH_DAY} AS day, d.clicks FROM ${prefix}links l
+               JOIN ${prefix}link_click_days d ON d.link_id = l.id
+             WHERE l.code_key = $1 AND l.created_at = ${fromMs('$2')} AND d.day >= ${EPOCH_DAY} + $3::int
+             ORDER BY d.day`,
             [codeKey, createdAt, fromDay],
           ),
         ),

@@ -13,32 +13,6 @@ import {
 import { withReconnect } from './postgres-errors.js';
 import { CHANGES_CHANNEL, fromMs, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS, toMs } from './postgres-sql.js';
 
-/**
- * Schema version 3: owners, their keys (SHA-256 only), link ownership and changes, tombstones
- * of deleted links, and the cursor-signing secret (from `gen_random_uuid`, a strong random source).
- */
-export const ownersMigration = (prefix: string) => `
-  ALTER TABLE ${prefix}links ADD COLUMN owner_id bigint, ADD COLUMN updated_at timestamptz,
-    ADD COLUMN disabled boolean NOT NULL DEFAULT false;
-  UPDATE ${prefix}links SET updated_at = created_at;
-  ALTER TABLE ${prefix}links ALTER COLUMN updated_at SET NOT NULL;
-  CREATE INDEX links_by_owner ON ${prefix}links (owner_id, created_at, code_key);
-  CREATE INDEX links_by_age ON ${prefix}links (created_at, code_key);
-  CREATE INDEX links_by_change ON ${prefix}links (owner_id, updated_at, code_key);
-  CREATE TABLE ${prefix}owners (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL UNIQUE,
-    created_at timestamptz NOT NULL);
-  CREATE TABLE ${prefix}api_keys (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    owner_id bigint NOT NULL REFERENCES ${prefix}owners (id), key_hash text NOT NULL UNIQUE,
-    created_at timestamptz NOT NULL, last_used_at timestamptz, revoked_at timestamptz);
-  CREATE TABLE ${prefix}link_tombstones (code_key text COLLATE "C" NOT NULL, code text NOT NULL, owner_id bigint,
-    deleted_at timestamptz NOT NULL);
-  CREATE INDEX link_tombstones_by_owner ON ${prefix}link_tombstones (owner_id, deleted_at, code_key);
-  CREATE INDEX link_tombstones_by_time ON ${prefix}link_tombstones (deleted_at, code_key);
-  CREATE TABLE ${prefix}linklet_settings (name text PRIMARY KEY, value text NOT NULL);
-  INSERT INTO ${prefix}linklet_settings (name, value)
-    VALUES ('cursor_secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
-`;
-
 interface KeyRow {
   id: string;
   owner_id: string;

@@ -3,10 +3,12 @@ import type { CreateLinkResult, Link } from '../../../core/link-store.js';
 import { redactConnectionString } from '../../process/redact-secrets.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import { groupConcurrent } from '../group-concurrent.js';
+import type { OnMigrated } from '../schema-version.js';
 import { createPostgresChangeFeed } from './postgres-change-feed.js';
-import { clicksMigration, createPostgresClicks } from './postgres-clicks.js';
+import { createPostgresClicks } from './postgres-clicks.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
-import { createPostgresLinkManagement, ownersMigration } from './postgres-link-management.js';
+import { createPostgresLinkManagement } from './postgres-link-management.js';
+import { migratePostgres } from './postgres-migrate.js';
 import { fromMs, LINK_COLUMNS, type LinkRow, linkFromRow as toLink } from './postgres-sql.js';
 
 export interface PostgresLinkStoreOptions {
@@ -21,6 +23,8 @@ export interface PostgresLinkStoreOptions {
    * failover). The pool discards it and the next query reconnects, but an operator wants to know.
    */
   onBackgroundError?: (error: Error) => void;
+  /** Told of each migration this start applies (the server logs them). */
+  onMigrated?: OnMigrated;
 }
 
 // The most creates one multi-row claim takes; bounds one statement's parameters and locks.
@@ -33,8 +37,6 @@ const CLAIM_GROUPS_IN_FLIGHT = 2;
 // The most reads one `code_key = ANY(…)` lookup takes.
 const MAX_FIND_GROUP = 256;
 
-// One fixed key, so instances migrating any schema at once queue up instead of racing DDL.
-const MIGRATION_LOCK_KEY = 0x4c4e4b4c;
 // Each holder read can race a replacement; a few rounds settle it unless something is badly wrong.
 const MAX_CREATE_ATTEMPTS = 5;
 
@@ -62,22 +64,6 @@ interface ClaimItem {
 export async function createPostgresLinkStore(options: PostgresLinkStoreOptions): Promise<ServerLinkStore> {
   const prefix = options.schema === undefined ? '' : `${pg.escapeIdentifier(options.schema)}.`;
   const links = `${prefix}links`;
-  const versions = `${prefix}linklet_schema_version`;
-  // Append-only: entry i brings the schema to version i + 1. Never edit a released entry.
-  const migrations = [
-    `CREATE TABLE IF NOT EXISTS ${links} (code_key text PRIMARY KEY, code text NOT NULL,
-       original_url text NOT NULL, created_at bigint NOT NULL, expires_at bigint NOT NULL)`,
-    // timestamptz times, readable in psql and by other tools; code_key (the primary key: the
-    // unique index on the canonical code) compared byte by byte, so no collation update of the
-    // operating system can reorder (and corrupt) the index.
-    `ALTER TABLE ${links}
-       ALTER COLUMN code_key TYPE text COLLATE "C",
-       ALTER COLUMN created_at TYPE timestamptz USING ${fromMs('created_at')},
-       ALTER COLUMN expires_at TYPE timestamptz USING ${fromMs('expires_at')}`,
-    ownersMigration(prefix),
-    clicksMigration(prefix),
-  ];
-
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
@@ -102,33 +88,8 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     );
   }
   try {
-    await client.query('BEGIN');
-    // Held until COMMIT/ROLLBACK: concurrent `IF NOT EXISTS` DDL can still collide on the catalogs.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    if (options.schema !== undefined) {
-      // Checked first because CREATE SCHEMA IF NOT EXISTS demands database CREATE rights even
-      // when the schema exists, and an operator may have pre-created it for a restricted role.
-      const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [options.schema]);
-      if (found.rowCount === 0) await client.query(`CREATE SCHEMA ${pg.escapeIdentifier(options.schema)}`);
-    }
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${versions} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const current =
-      (await client.query<{ v: number }>(`SELECT coalesce(max(version), 0)::int AS v FROM ${versions}`)).rows[0]?.v ??
-      0;
-    if (current > migrations.length) {
-      throw new Error(
-        `The database schema is at version ${current}, newer than this Linklet knows (${migrations.length}); upgrade Linklet.`,
-      );
-    }
-    for (let version = current + 1; version <= migrations.length; version++) {
-      await client.query(migrations[version - 1] as string);
-      await client.query(`INSERT INTO ${versions} (version) VALUES ($1)`, [version]);
-    }
-    await client.query('COMMIT');
+    await migratePostgres(client, options.schema, options.onMigrated);
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
     client.release();
     await pool.end().catch(() => {});
     throw error;
@@ -136,14 +97,16 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   client.release();
   const columns = LINK_COLUMNS;
   // One statement claims the code: insert it, or take it over from a holder that has expired
-  // (its owner, changes and disabled flag go with it, and its clicks start again from 0).
-  // `updated_at` is the creation time unless the link says otherwise (an import keeps its
-  // source's creation time but is a change made now).
+  // (its owner, changes and disabled flag go with it, and its clicks start again from 0). The
+  // link gets a new id from the sequence either way (EXCLUDED holds the one drawn for the
+  // insert), so a retaken code never shows its previous holder's daily clicks (a trigger drops
+  // them). `updated_at` is the creation time unless the link says otherwise (an import keeps
+  // its source's creation time but is a change made now).
   const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at)
     VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')})
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
-      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
+      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
@@ -153,7 +116,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
         AS t (k, c, u, ca, ea, o, ua)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
-      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0
+      updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;

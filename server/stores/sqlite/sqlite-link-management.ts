@@ -12,49 +12,6 @@ import {
 } from '../../../core/link-management-store.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 
-/**
- * Schema version 2: owners, their keys (SHA-256 only), link ownership and changes, tombstones of
- * deleted links, the change log other processes follow, and the cursor-signing secret.
- */
-export const OWNERS_MIGRATION = `
-  ALTER TABLE links ADD COLUMN owner_id INTEGER;
-  ALTER TABLE links ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE links ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
-  UPDATE links SET updated_at = created_at;
-  CREATE INDEX links_by_owner ON links (owner_id, created_at, code_key);
-  CREATE INDEX links_by_age ON links (created_at, code_key);
-  CREATE INDEX links_by_change ON links (owner_id, updated_at, code_key);
-  CREATE TABLE owners (
-    id         INTEGER PRIMARY KEY,
-    name       TEXT    NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL
-  ) STRICT;
-  CREATE TABLE api_keys (
-    id           INTEGER PRIMARY KEY,
-    owner_id     INTEGER NOT NULL REFERENCES owners (id),
-    key_hash     TEXT    NOT NULL UNIQUE, -- SHA-256 hex of the key; the key itself is never stored
-    created_at   INTEGER NOT NULL,
-    last_used_at INTEGER,
-    revoked_at   INTEGER
-  ) STRICT;
-  CREATE TABLE link_tombstones (
-    code_key   TEXT    NOT NULL,
-    code       TEXT    NOT NULL,
-    owner_id   INTEGER,
-    deleted_at INTEGER NOT NULL
-  ) STRICT;
-  CREATE INDEX link_tombstones_by_owner ON link_tombstones (owner_id, deleted_at, code_key);
-  CREATE INDEX link_tombstones_by_time ON link_tombstones (deleted_at, code_key);
-  -- Every patch and delete, for the other processes on this file to drop from their caches.
-  CREATE TABLE link_changes (
-    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
-    code_key   TEXT    NOT NULL,
-    changed_at INTEGER NOT NULL
-  ) STRICT;
-  CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
-  INSERT INTO settings (name, value) VALUES ('cursor_secret', lower(hex(randomblob(32))));
-`;
-
 /** How long the change log keeps a change: far longer than any process takes to read it. */
 export const CHANGE_LOG_KEEP_MS = 60_000;
 

@@ -2,32 +2,20 @@ import Database from 'better-sqlite3';
 import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
 import type { ServerLinkStore } from '../change-feed.js';
+import type { OnMigrated } from '../schema-version.js';
 import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
 import {
   CLICK_COMMITTER_ARGS,
-  CLICKS_MIGRATION,
   type ClickCommitterArgs,
   createClickCommitter,
   createSqliteClickReads,
 } from './sqlite-clicks.js';
-import { createSqliteLinkManagement, OWNERS_MIGRATION } from './sqlite-link-management.js';
+import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
+import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
 import { switchToWal } from './switch-to-wal.js';
 import { startWriterThread } from './writer-thread.js';
-
-/** Schema migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const MIGRATIONS = [
-  `CREATE TABLE links (
-     code_key     TEXT    NOT NULL PRIMARY KEY, -- the unique index on the canonical code
-     code         TEXT    NOT NULL,
-     original_url TEXT    NOT NULL,
-     created_at   INTEGER NOT NULL,             -- epoch ms
-     expires_at   INTEGER NOT NULL              -- epoch ms
-   ) STRICT, WITHOUT ROWID`,
-  OWNERS_MIGRATION,
-  CLICKS_MIGRATION,
-];
 
 interface PendingCreate {
   link: Link;
@@ -37,21 +25,24 @@ interface PendingCreate {
 }
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
-// changes and disabled flag go with it, and its clicks start again from 0). `updated_at` is the
-// creation time unless the link says otherwise (an import keeps its source's creation time but is
-// a change made now).
-const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled)
-  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @updatedAt, 0)
+// changes and disabled flag go with it, and its clicks start again from 0). The link gets a new id
+// either way, so a retaken code never shows its previous holder's daily clicks (a trigger drops
+// them). `updated_at` is the creation time unless the link says otherwise (an import keeps its
+// source's creation time but is a change made now).
+const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id)
+  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @updatedAt, 0, @id)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
-    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, clicks = 0
+    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, clicks = 0, id = excluded.id
   WHERE links.expires_at <= @now`;
+// Ids for a whole batch in one statement: the batch's claims take the ids up to the one returned.
+const RESERVE_IDS_SQL = 'UPDATE link_ids SET last = last + ? RETURNING last';
 const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 
 type BatchItem = { link: Link; now: number };
-type CommitterSql = { claimSql: string; holderSql: string };
-const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL };
+type CommitterSql = { claimSql: string; holderSql: string; reserveIdsSql: string };
+const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL, reserveIdsSql: RESERVE_IDS_SQL };
 type CommitBatch = (batch: BatchItem[]) => CreateLinkResult[];
 /** What the writer is posted: a batch of creates, or one batch of clicks alone. */
 type WriterItem = BatchItem | { clicks: ClickBatch };
@@ -80,13 +71,18 @@ const startCommitter = (db: Database.Database, args: WriterArgs): CommitWriterBa
  * order, each its own atomic statement, and the whole batch costs one fsync. It refers to
  * nothing outside itself, because the writer thread runs its source text (see writer-thread.ts).
  */
-function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: CommitterSql): CommitBatch {
+function createBatchCommitter(
+  db: Database.Database,
+  { claimSql, holderSql, reserveIdsSql }: CommitterSql,
+): CommitBatch {
   const claim = db.prepare(claimSql);
   const holderExpiry = db.prepare(holderSql).pluck();
-  const claimOrReport = (link: Link, now: number): CreateLinkResult => {
+  const reserveIds = db.prepare(reserveIdsSql).pluck();
+  const claimOrReport = (link: Link, now: number, id: number): CreateLinkResult => {
     const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
     const updatedAt = link.updatedAt ?? createdAt;
-    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId: link.ownerId ?? null, updatedAt, now };
+    const ownerId = link.ownerId ?? null;
+    const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, now, id };
     if (claim.run(params).changes === 1) return { created: true, link: { ...link } };
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {
@@ -94,7 +90,10 @@ function createBatchCommitter(db: Database.Database, { claimSql, holderSql }: Co
     }
     return { created: false, holderExpiresAt };
   };
-  const transaction = db.transaction((batch: BatchItem[]) => batch.map(({ link, now }) => claimOrReport(link, now)));
+  const transaction = db.transaction((batch: BatchItem[]) => {
+    const first = (reserveIds.get(batch.length) as number) - batch.length + 1;
+    return batch.map(({ link, now }, i) => claimOrReport(link, now, first + i));
+  });
   return (batch) => transaction.immediate(batch);
 }
 
@@ -194,6 +193,8 @@ export interface SqliteOptions {
   writerThread?: boolean;
   /** How often other processes' changes are looked for (default 100 ms). */
   changePollMs?: number;
+  /** Told of each migration this open applies (the server logs them). */
+  onMigrated?: OnMigrated;
 }
 
 /** How long a write waits for another process's lock by default; the fault script holds it longer. */
@@ -207,29 +208,20 @@ const connectionPragmas = (options: SqliteOptions) => [
 
 /**
  * Opens (creating folder and file if needed, readable by their owner only), configures and
- * migrates a Linklet database.
+ * migrates a Linklet database. A database a newer Linklet wrote is refused before anything is
+ * written to it.
  */
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
   if (path !== ':memory:') createPrivateDatabaseFile(path);
   const db = new Database(path);
-  for (const pragma of connectionPragmas(options)) db.pragma(pragma);
-  switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
-  migrate(db);
+  try {
+    for (const pragma of connectionPragmas(options)) db.pragma(pragma);
+    refuseNewerSqliteSchema(db);
+    switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    migrateSqlite(db, options.onMigrated);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
-}
-
-function migrate(db: Database.Database): void {
-  // Up to date: no write lock needed, so a read-only database still opens (and serves redirects;
-  // creates then answer 503).
-  if ((db.pragma('user_version', { simple: true }) as number) === MIGRATIONS.length) return;
-  db.transaction(() => {
-    const applied = db.pragma('user_version', { simple: true }) as number;
-    if (applied > MIGRATIONS.length) {
-      throw new Error(
-        `The database schema (version ${applied}) is newer than this Linklet (version ${MIGRATIONS.length}); upgrade Linklet.`,
-      );
-    }
-    for (const sql of MIGRATIONS.slice(applied)) db.exec(sql);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  }).immediate();
 }

@@ -1,0 +1,141 @@
+import { type Catalog, hasColumns, type Migration } from '../schema-version.js';
+
+// Append-only: a released entry is never edited, because databases made by that release already
+// ran it. A change to the schema is a new entry at the end (see docs/updates.md).
+
+/** Schema 1 (the first release): links by canonical code. */
+const LINKS = `CREATE TABLE links (
+     code_key     TEXT    NOT NULL PRIMARY KEY, -- the unique index on the canonical code
+     code         TEXT    NOT NULL,
+     original_url TEXT    NOT NULL,
+     created_at   INTEGER NOT NULL,             -- epoch ms
+     expires_at   INTEGER NOT NULL              -- epoch ms
+   ) STRICT, WITHOUT ROWID`;
+
+/**
+ * Schema 2: owners, their keys (SHA-256 only), link ownership and changes, tombstones of deleted
+ * links, the change log other processes follow, and the cursor-signing secret.
+ */
+const OWNERS = `
+  ALTER TABLE links ADD COLUMN owner_id INTEGER;
+  ALTER TABLE links ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE links ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+  UPDATE links SET updated_at = created_at;
+  CREATE INDEX links_by_owner ON links (owner_id, created_at, code_key);
+  CREATE INDEX links_by_age ON links (created_at, code_key);
+  CREATE INDEX links_by_change ON links (owner_id, updated_at, code_key);
+  CREATE TABLE owners (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT    NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE api_keys (
+    id           INTEGER PRIMARY KEY,
+    owner_id     INTEGER NOT NULL REFERENCES owners (id),
+    key_hash     TEXT    NOT NULL UNIQUE, -- SHA-256 hex of the key; the key itself is never stored
+    created_at   INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at   INTEGER
+  ) STRICT;
+  CREATE TABLE link_tombstones (
+    code_key   TEXT    NOT NULL,
+    code       TEXT    NOT NULL,
+    owner_id   INTEGER,
+    deleted_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX link_tombstones_by_owner ON link_tombstones (owner_id, deleted_at, code_key);
+  CREATE INDEX link_tombstones_by_time ON link_tombstones (deleted_at, code_key);
+  -- Every patch and delete, for the other processes on this file to drop from their caches.
+  CREATE TABLE link_changes (
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+    code_key   TEXT    NOT NULL,
+    changed_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+  INSERT INTO settings (name, value) VALUES ('cursor_secret', lower(hex(randomblob(32))));
+`;
+
+/** Schema 3: each link's total clicks, and its clicks per UTC day (then keyed by code and creation time). */
+const CLICKS = `
+  ALTER TABLE links ADD COLUMN clicks INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE link_click_days (
+    code_key        TEXT    NOT NULL,
+    link_created_at INTEGER NOT NULL, -- epoch ms: which link of this code
+    day             INTEGER NOT NULL, -- UTC days since 1970-01-01
+    clicks          INTEGER NOT NULL,
+    PRIMARY KEY (code_key, link_created_at, day)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX link_click_days_by_day ON link_click_days (day);
+`;
+
+/**
+ * Schema 4: every link gets an id of its own, from a counter no import or retake can set, and its
+ * daily clicks are kept under that id. Keyed by (code, created_at) they leaked: an import may
+ * choose both, so a code retaken after it expired could read its previous holder's days. Days
+ * that add up to more than their link's total cannot all be its own (a retake resets the total
+ * but left the days), so they are dropped, as are days of no current link. Triggers drop a link's
+ * days when its code is retaken (a new id) or it is deleted, and number a link inserted without
+ * an id (a script's raw INSERT), so no two links ever share one.
+ */
+const LINK_IDS = `
+  ALTER TABLE links ADD COLUMN id INTEGER NOT NULL DEFAULT 0;
+  UPDATE links SET id = numbered.n
+    FROM (SELECT code_key, row_number() OVER (ORDER BY created_at, code_key) AS n FROM links) AS numbered
+    WHERE numbered.code_key = links.code_key;
+  CREATE TABLE link_ids (last INTEGER NOT NULL) STRICT; -- the last id given; one row
+  INSERT INTO link_ids (last) SELECT count(*) FROM links;
+
+  ALTER TABLE link_click_days RENAME TO link_click_days_by_code;
+  DROP INDEX link_click_days_by_day;
+  CREATE TABLE link_click_days (
+    link_id INTEGER NOT NULL, -- links.id
+    day     INTEGER NOT NULL, -- UTC days since 1970-01-01
+    clicks  INTEGER NOT NULL,
+    PRIMARY KEY (link_id, day)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX link_click_days_by_day ON link_click_days (day);
+  INSERT INTO link_click_days (link_id, day, clicks)
+    SELECT l.id, d.day, d.clicks FROM link_click_days_by_code d
+    JOIN links l ON l.code_key = d.code_key AND l.created_at = d.link_created_at
+    WHERE (SELECT sum(o.clicks) FROM link_click_days_by_code o
+           WHERE o.code_key = d.code_key AND o.link_created_at = d.link_created_at) <= l.clicks;
+  DROP TABLE link_click_days_by_code;
+
+  CREATE TRIGGER links_get_an_id AFTER INSERT ON links WHEN new.id = 0 BEGIN
+    UPDATE link_ids SET last = last + 1;
+    UPDATE links SET id = (SELECT last FROM link_ids) WHERE code_key = new.code_key;
+  END;
+  CREATE TRIGGER link_clicks_end_with_retake AFTER UPDATE OF id ON links WHEN old.id <> new.id BEGIN
+    DELETE FROM link_click_days WHERE link_id = old.id;
+  END;
+  CREATE TRIGGER link_clicks_end_with_delete AFTER DELETE ON links BEGIN
+    DELETE FROM link_click_days WHERE link_id = old.id;
+  END;
+`;
+
+const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
+
+/** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    what: 'links',
+    sql: LINKS,
+    madeIn: (c: Catalog) => hasColumns(c, 'links', 'code_key', 'code', 'original_url', 'created_at', 'expires_at'),
+  },
+  {
+    what: 'owners, API keys, link changes and tombstones',
+    sql: OWNERS,
+    madeIn: (c) =>
+      hasColumns(c, 'links', 'owner_id', 'updated_at', 'disabled') && OWNER_TABLES.every((table) => c.has(table)),
+  },
+  {
+    what: 'click counts',
+    sql: CLICKS,
+    madeIn: (c) => hasColumns(c, 'links', 'clicks') && c.has('link_click_days'),
+  },
+  {
+    what: "daily clicks kept under the link's own id",
+    sql: LINK_IDS,
+    madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id') && c.has('link_ids'),
+  },
+];

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Link } from '../../core/link-store.js';
+import type { ServerLinkStore } from '../../server/stores/change-feed.js';
+import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
+import { migrationLockKey } from '../../server/stores/postgres/postgres-migrate.js';
+import type { OnMigrated } from '../../server/stores/schema-version.js';
+import { makeOldPostgres, OLD_POSTGRES_VERSIONS, releasedStep } from './legacy-schemas.js';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const freshSchema = () => `linklet_test_${randomUUID().replaceAll('-', '')}`;
+
+const C = Date.UTC(2026, 0, 10, 9);
+const FAR = Date.UTC(2030, 0, 1);
+const D = Math.floor(C / 86_400_000);
+const ts = (ms: number) => `(timestamptz 'epoch' + ${ms} * interval '1 millisecond')`;
+const day = (n: number) => `(date '1970-01-01' + ${n})`;
+
+/** A connection of the test's own (setup, checks, locks), ended after `body`. */
+async function withClient<T>(body: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await body(client);
+  } finally {
+    await client.end();
+  }
+}
+const query = <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+  withClient(async (client) => (await client.query<R>(sql, values)).rows);
+
+const schemas: string[] = [];
+const stores: ServerLinkStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close().catch(() => {});
+  for (const schema of schemas) await query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+});
+const newSchema = () => {
+  const schema = freshSchema();
+  schemas.push(schema);
+  return schema;
+};
+const open = async (schema: string, onMigrated?: OnMigrated) => {
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 2, onMigrated });
+  stores.push(store);
+  return store;
+};
+
+/** Rows an earlier release could have written at `version` (the search path is the schema). */
+async function seed(client: pg.ClientBase, version: number) {
+  const at = (ms: number) => (version >= 2 ? ts(ms) : ms);
+  // From schema 3 on, every release wrote updated_at (NOT NULL, no default).
+  const [updated, keep, retaken] = version >= 3 ? [', updated_at', `, ${at(C)}`, `, ${at(C + 1)}`] : ['', '', ''];
+  await client.query(`INSERT INTO links (code_key, code, original_url, created_at, expires_at${updated}) VALUES
+    ('keep', 'Keep', 'https://example.com/keep', ${at(C)}, ${at(FAR)}${keep}),
+    ('retaken', 'retaken', 'https://example.com/retaken', ${at(C + 1)}, ${at(FAR)}${retaken})`);
+  if (version >= 3) {
+    await client.query(`INSERT INTO owners (name, created_at) VALUES ('alice', ${ts(C)});
+      INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (1, 'hash-of-alice', ${ts(C)});
+      UPDATE links SET owner_id = 1, disabled = true, updated_at = ${ts(C + 5)} WHERE code_key = 'keep'`);
+  }
+  if (version >= 4) {
+    // 'retaken' was taken over by an import with its previous holder's creation time: its total
+    // restarted at 1, but the 7 clicks of the day before stayed under (code, created_at).
+    await client.query(`UPDATE links SET clicks = 5 WHERE code_key = 'keep';
+      UPDATE links SET clicks = 1 WHERE code_key = 'retaken';
+      INSERT INTO link_click_days VALUES ('keep', ${ts(C)}, ${day(D)}, 3), ('keep', ${ts(C)}, ${day(D + 1)}, 2),
+        ('retaken', ${ts(C + 1)}, ${day(D)}, 7), ('gone', ${ts(C)}, ${day(D)}, 9)`);
+  }
+}
+
+/** A schema's tables, columns, indexes, triggers and functions, its own name taken out so schemas compare. */
+async function structureOf(schema: string) {
+  const named = (text: string) => text.replaceAll(pg.escapeIdentifier(schema), 'S').replaceAll(schema, 'S');
+  const [columns, indexes, triggers, functions] = await Promise.all([
+    query(
+      `SELECT table_name, column_name, data_type, is_nullable, collation_name, column_default, is_identity
+       FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, column_name`,
+      [schema],
+    ),
+    query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname', [schema]),
+    query<{ definition: string }>(
+      `SELECT pg_get_triggerdef(t.oid) AS definition FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND NOT t.tgisinternal ORDER BY t.tgname`,
+      [schema],
+    ),
+    query<{ proname: string }>(
+      'SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1',
+      [schema],
+    ),
+  ]);
+  return {
+    columns,
+    indexes: indexes.map((row) => named(row.indexdef)),
+    triggers: triggers.map((row) => named(row.definition)),
+    functions: functions.map((row) => row.proname),
+  };
+}
+const versionsOf = async (schema: string) =>
+  (
+    await query<{ version: number }>(
+      `SELECT version FROM ${pg.escapeIdentifier(schema)}.linklet_schema_version ORDER BY version`,
+    )
+  ).map((row) => row.version);
+
+describe('postgres migrations', () => {
+  let fresh: Awaited<ReturnType<typeof structureOf>> | undefined;
+  const freshStructure = async () => {
+    if (fresh) return fresh;
+    const schema = newSchema();
+    await (await open(schema)).close();
+    fresh = await structureOf(schema);
+    return fresh;
+  };
+
+  for (const version of OLD_POSTGRES_VERSIONS) {
+    for (const unversioned of [false, true]) {
+      it(`brings a schema-${version} database${unversioned ? ' with no version table (a partial pg_dump)' : ''} to today's shape in place, keeping every row`, async () => {
+        const schema = newSchema();
+        await withClient(async (client) => {
+          await makeOldPostgres(client, schema, version, { unversioned });
+          await seed(client, version);
+        });
+
+        const steps: number[] = [];
+        const store = await open(schema, (step) => steps.push(step.version));
+        expect(steps).toEqual([2, 3, 4, 5].filter((step) => step > version));
+        const keep: Link = {
+          code: 'Keep',
+          codeKey: 'keep',
+          originalUrl: 'https://example.com/keep',
+          createdAt: C,
+          expiresAt: FAR,
+        };
+        const owned = version >= 3 ? { ...keep, ownerId: 1, updatedAt: C + 5, disabled: true } : keep;
+        expect(await store.findByCodeKey('keep')).toEqual(owned);
+        const listed = await store.listLinks({ scope: { all: true }, limit: 5, now: C });
+        expect(listed.map((found) => found.code)).toEqual(['retaken', 'Keep']);
+        if (version >= 3) {
+          const key = await store.findKeyByHash('hash-of-alice');
+          expect(key).toEqual({ id: 1, ownerId: 1, name: 'alice', createdAt: C, revoked: false });
+        }
+        if (version >= 4) {
+          const days = [
+            { day: D, clicks: 3 },
+            { day: D + 1, clicks: 2 },
+          ];
+          expect(await store.clicksOf('keep', C, 0)).toEqual({ total: 5, days });
+          // Days adding up to more than the link's total were not all its own: dropped, as are days of no link.
+          expect(await store.clicksOf('retaken', C + 1, 0)).toEqual({ total: 1, days: [] });
+        }
+        expect((await store.create({ ...keep, code: 'new', codeKey: 'new' }, C)).created).toBe(true);
+        await store.close();
+
+        expect(await structureOf(schema)).toEqual(await freshStructure());
+        expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+        const q = pg.escapeIdentifier(schema);
+        const ids = await query<{ id: string }>(`SELECT id FROM ${q}.links`);
+        expect(new Set(ids.map((row) => row.id)).size).toBe(3);
+        expect(await query(`SELECT * FROM ${q}.link_click_days`)).toHaveLength(version >= 4 ? 2 : 0);
+      });
+    }
+  }
+
+  it('refuses a database a newer Linklet wrote, naming both schemas, and changes nothing', async () => {
+    const schema = newSchema();
+    const made = await open(schema);
+    await made.create(
+      { code: 'x', codeKey: 'x', originalUrl: 'https://example.com/', createdAt: C, expiresAt: FAR },
+      C,
+    );
+    await made.close();
+    const q = pg.escapeIdentifier(schema);
+    await query(`INSERT INTO ${q}.linklet_schema_version (version) VALUES (6), (7)`);
+    const snapshot = async () => ({
+      structure: await structureOf(schema),
+      versions: await query(`SELECT * FROM ${q}.linklet_schema_version ORDER BY version`),
+      links: await query(`SELECT * FROM ${q}.links`),
+    });
+    const before = await snapshot();
+
+    await expect(open(schema)).rejects.toThrow(
+      'This database was written by a newer Linklet (schema 7); this server knows schema 5. Update the server',
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  for (const version of [0, 1]) {
+    it(`migrates ${version === 0 ? 'a new schema' : 'a schema-1 database'} once when three instances start at the same moment`, async () => {
+      const schema = newSchema();
+      if (version === 1) await withClient((client) => makeOldPostgres(client, schema, 1));
+      const steps: number[] = [];
+      const record: OnMigrated = (step) => steps.push(step.version);
+      const started = await Promise.all([open(schema, record), open(schema, record), open(schema, record)]);
+      expect(steps).toEqual([1, 2, 3, 4, 5].filter((step) => step > version));
+      expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+      const made = { code: 'one', codeKey: 'one', originalUrl: 'https://example.com/', createdAt: C, expiresAt: FAR };
+      await started[0]?.create(made, C);
+      for (const store of started) expect(await store.findByCodeKey('one')).toEqual(made);
+    });
+  }
+
+  it('takes turns with an older release migrating the same schema (a rolling update): each step runs once', async () => {
+    const schema = newSchema();
+    await withClient(async (older) => {
+      await makeOldPostgres(older, schema, 3);
+      // Release e616a67 mid-migration: its one transaction holds the fixed key it migrated under.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_advisory_xact_lock($1)', [0x4c4e4b4c]);
+      await older.query(releasedStep('postgres', 4));
+      await older.query('INSERT INTO linklet_schema_version (version) VALUES (4)');
+      const steps: number[] = [];
+      const opening = open(schema, (step) => steps.push(step.version));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await older.query('COMMIT');
+      await opening;
+      expect(steps).toEqual([5]);
+    });
+    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("waits only for its own schema's migrations: another schema's lock holds nobody else up", async () => {
+    const [busy, free] = [newSchema(), newSchema()];
+    await withClient(async (holder) => {
+      await holder.query('SELECT pg_advisory_lock($1::bigint)', [migrationLockKey(busy)]);
+      let busyOpened = false;
+      const waiting = open(busy).then((store) => {
+        busyOpened = true;
+        return store;
+      });
+      await open(free); // not held up by the lock of the other schema
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(busyOpened).toBe(false);
+      await holder.query('SELECT pg_advisory_unlock($1::bigint)', [migrationLockKey(busy)]);
+      await waiting;
+      expect(busyOpened).toBe(true);
+    });
+  });
+
+  it("drops a link's daily clicks from the table when its code is retaken or it is deleted", async () => {
+    const schema = newSchema();
+    const store = await open(schema);
+    const link = (code: string, expiresAt: number): Link => ({
+      code,
+      codeKey: code,
+      originalUrl: 'https://example.com/',
+      createdAt: C,
+      expiresAt,
+    });
+    await store.create(link('short', C + 1000), C);
+    await store.create(link('doomed', FAR), C);
+    await store.addClicks({ day: D, codeKeys: ['short', 'doomed'], counts: [4, 6] });
+    const days = () => query(`SELECT * FROM ${pg.escapeIdentifier(schema)}.link_click_days`);
+    expect(await days()).toHaveLength(2);
+    expect((await store.create(link('short', FAR), C + 2000)).created).toBe(true);
+    expect(await store.deleteLink('doomed', { all: true }, C + 3000)).toBe(true);
+    expect(await days()).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { invalid } from '../errors.js';
-import { parseJsonText } from '../parse-json-text.js';
+import { createTurns, type Turns } from '../take-turns.js';
 import { readCsvImport } from './csv-import.js';
 import type { ImportFile } from './import-row.js';
 import { readJsonImport } from './json-import.js';
@@ -10,8 +10,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * An import file's links, whatever shortener wrote it: JSON when the text starts with `{` or `[`,
  * else CSV; the format itself is recognised from the content (header row or JSON shape), since
  * a Content-Type is easily wrong. Text that is not UTF-8 is a 400, not mojibake in the links.
+ * Reading a large file takes turns with other requests (`turns`), as the import after it does.
  */
-export function readImportFile(body: Uint8Array): ImportFile {
+export async function readImportFile(body: Uint8Array, turns: Turns = createTurns()): Promise<ImportFile> {
   let text: string;
   try {
     text = decoder.decode(body); // drops a UTF-8 byte order mark, as spreadsheets write one
@@ -19,16 +20,5 @@ export function readImportFile(body: Uint8Array): ImportFile {
     throw invalid('The file is not UTF-8 text; export or save it as UTF-8 (in Excel: "CSV UTF-8").');
   }
   if (text.trim() === '') throw invalid('The file is empty; send an export of your links.');
-  return /^\s*[[{]/.test(text) ? readJsonImport(parseJson(text)) : readCsvImport(text);
-}
-
-/** The parsed JSON; a lone UTF-16 surrogate escape is refused as in every body (`parseJsonText`). */
-function parseJson(text: string): unknown {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    throw invalid(`The file starts like JSON but is not valid JSON (${(error as Error).message}).`);
-  }
-  return /\\u[dD][89a-fA-F]/.test(text) ? parseJsonText(text) : document;
+  return /^\s*[[{]/.test(text) ? readJsonImport(text, turns) : readCsvImport(text);
 }

@@ -6,11 +6,12 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 //   SQLite stores and their wrappers, the server's HTTP layer, the shared browser UI) live in
 //   these folders and run in `npm run test:quick`;
 // - a test there that starts a process (the built server, a script) says so in its name,
-//   `*.process.test.ts`, and so does PostgreSQL's contract (`postgres-*`: it needs a database).
+//   `*.process.test.ts`, and so do tests that need PostgreSQL's contract (`postgres-*`) or Redis
+//   (`redis-*`).
 // A process test misnamed as in-process fails in the quick loop, which never builds the server.
 const IN_PROCESS_FOLDERS = ['unit', 'api', 'contract', 'server', 'ui'];
 const UNIT_TESTS = [`test/{${IN_PROCESS_FOLDERS.join(',')}}/**/*.test.ts`];
-const NEEDS_OUTSIDE = ['test/**/*.process.test.ts', 'test/contract/postgres-*.test.ts'];
+const NEEDS_OUTSIDE = ['test/**/*.process.test.ts', 'test/contract/postgres-*.test.ts', 'test/**/redis-*.test.ts'];
 
 // Reports (under CI: fails) a run whose tests changed the working tree: `npm test` leaves a clone clean.
 const GUARD_TRACKED_FILES = 'test/guard-tracked-files.ts';

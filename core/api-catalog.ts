@@ -8,6 +8,7 @@ import {
 import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { keyOperations, linkOperations } from './management-catalog.js';
+import { MAX_LISTED_ROWS } from './porting/import-report.js';
 
 const ERROR = 'Error';
 const withMeaning = (status: number, more = '') => ({
@@ -234,7 +235,7 @@ function portingOperations(): ApiOperationSpec[] {
       operationId: 'importLinks',
       tag: 'links',
       summary: 'Import links',
-      description: `A file exported by Linklet (CSV or JSON), Shlink (CSV), Dub (CSV), Sink (JSON), YOURLS (its yourls_url table as CSV) or Kutt (GET /api/v2/links JSON), recognised from its content. Each row is a create with the caller's key under the usual rules, its own code as custom_code; the expiry it gives, else \`?expire_duration=\` (default ${DEFAULT_EXPIRE_DURATION}); rows already expired are skipped. Every row gets a result (created, unchanged, conflict, invalid, skipped) and a message; valid rows are kept whatever happens to the others.`,
+      description: `A file exported by Linklet (CSV or JSON), Shlink (CSV), Dub (CSV), Sink (JSON), YOURLS (its yourls_url table as CSV) or Kutt (GET /api/v2/links JSON), recognised from its content. Each row is a create with the caller's key under the usual rules, its own code as custom_code; the expiry it gives, else \`?expire_duration=\` (default ${DEFAULT_EXPIRE_DURATION}); rows already expired are skipped, and an expiry more than a month away is cut to a month (the row's message says so). Every row is counted by its result (created, unchanged, conflict, invalid, skipped); \`results\` lists the first ${MAX_LISTED_ROWS} rows, then only rows not created, with a message each, and \`results_omitted\` counts the rest. Valid rows are kept whatever happens to the others. Where the server has rate limits, imports create at most its import budget of links a minute per owner: rows past it are skipped (saying so, with \`retry_after_seconds\`), and an import with none left is a 429.`,
       auth: 'required',
       requestBody: {
         schema: 'ImportFile',

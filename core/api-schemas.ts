@@ -3,7 +3,7 @@ import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { managementSchemas } from './management-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
-import { IMPORT_STATUSES } from './porting/import-links.js';
+import { IMPORT_STATUSES, MAX_LISTED_ROWS } from './porting/import-links.js';
 import { IMPORT_FORMATS } from './porting/import-row.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
@@ -166,12 +166,14 @@ export function apiSchemas(options: ApiCatalogOptions) {
         data: {
           type: 'object',
           additionalProperties: false,
-          required: ['format', ...IMPORT_STATUSES, 'results'],
+          required: ['format', ...IMPORT_STATUSES, 'results', 'results_omitted'],
           properties: {
             format: { enum: Object.keys(IMPORT_FORMATS) },
             ...Object.fromEntries(IMPORT_STATUSES.map((status) => [status, { type: 'integer', minimum: 0 }])),
             results: {
               type: 'array',
+              maxItems: 2 * MAX_LISTED_ROWS,
+              description: `Every row of the file's first ${MAX_LISTED_ROWS}, then only rows not created, up to ${MAX_LISTED_ROWS} of those in all; in file order.`,
               items: {
                 type: 'object',
                 additionalProperties: false,
@@ -183,6 +185,17 @@ export function apiSchemas(options: ApiCatalogOptions) {
                   message: { type: 'string', minLength: 1 },
                 },
               },
+            },
+            results_omitted: {
+              type: 'integer',
+              minimum: 0,
+              description: 'How many rows are counted but not listed in `results`.',
+            },
+            retry_after_seconds: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                "Present when rows were left out over the server's import budget (skipped, saying so): when to send the file again.",
             },
           },
         },

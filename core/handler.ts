@@ -13,6 +13,7 @@ import { registerManagementRoutes } from './management-routes.js';
 import { notAllowed } from './not-allowed.js';
 import { createOpenApiDocument } from './openapi.js';
 import { createCreatorCheck } from './owners/creator.js';
+import type { ImportBudget } from './porting/import-budget.js';
 import { MAX_IMPORT_BYTES } from './porting/porting-routes.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
@@ -42,6 +43,8 @@ export interface HandlerOptions extends LinkletOptions {
   healthDetails?: () => Record<string, unknown>;
   /** The built web app: a browser gets it at `/`, its files under `/assets/`. Absent: `/` is JSON only. */
   webApp?: WebAppFiles;
+  /** Rows an import may create per minute and caller, counted by the adapter (the server's rate limits). */
+  importBudget?: ImportBudget;
   /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
   onClick?: ClickRecorder;
 }
@@ -150,6 +153,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       apiKey: settings.apiKey,
       limitBody,
       limitImportBody: bodyLimit(MAX_IMPORT_BYTES),
+      importBudget: options.importBudget,
       onStreamError: (error, request, requestId) => options.onError?.(error, { level: 'error', request, requestId }),
     });
   }

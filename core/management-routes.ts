@@ -3,6 +3,7 @@ import type { ManagedLinkStore } from './link-management-store.js';
 import { registerLinkRoutes } from './links/link-routes.js';
 import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
+import type { ImportBudget } from './porting/import-budget.js';
 import { registerPortingRoutes } from './porting/porting-routes.js';
 import type { OriginalUrlRules } from './url.js';
 
@@ -17,6 +18,8 @@ export interface ManagementOptions {
   limitBody: MiddlewareHandler;
   /** The larger limit of an import's file (`MAX_IMPORT_BYTES`). */
   limitImportBody: MiddlewareHandler;
+  /** When set, imports create at most this many links a minute per caller (see `ImportBudget`). */
+  importBudget?: ImportBudget;
   /** Told of a failure after a streamed answer began (an export whose store failed mid-way). */
   onStreamError?: (error: unknown, request: Request, requestId: string | undefined) => void;
 }

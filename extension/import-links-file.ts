@@ -34,7 +34,7 @@ export interface LocalImportDeps {
  * owners, so every local link counts as the user's (a code held for the same URL is `unchanged`).
  */
 export async function importLinksLocally(fileText: string, deps: LocalImportDeps): Promise<LinksImportReport> {
-  const file = readImportFile(new TextEncoder().encode(fileText));
+  const file = await readImportFile(new TextEncoder().encode(fileText));
   const created = new Map<string, Link>();
   const store: ImportContext['store'] = {
     async create(link, now) {

@@ -58,6 +58,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       ? createRateLimiter({
           perMinute: config.rateLimitPerMinute,
           perKeyPerMinute: config.rateLimitPerKeyPerMinute,
+          importRowsPerMinute: config.importRowsPerMinute,
           trustedProxies: config.trustedProxies,
           redisUrl: config.redisUrl,
           logger,
@@ -78,6 +79,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     ...options,
     webApp,
     onClick: clicks?.count,
+    importBudget: rateLimiter?.importBudget,
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),

@@ -10,6 +10,8 @@ interface ImportSummary {
   invalid: number;
   skipped: number;
   results?: Array<{ code?: string; row?: number; status?: string; result?: string; message?: string }>;
+  /** Present when rows were left out over the server's import budget. */
+  retry_after_seconds?: number;
 }
 
 const MAX_PROBLEMS_SHOWN = 50;
@@ -64,12 +66,17 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
       const { created, unchanged, conflict, invalid, skipped } = data;
       const n = String;
       result.textContent = t('webImportDone', [n(created), n(unchanged), n(conflict), n(invalid), n(skipped)]);
+      if (data.retry_after_seconds) result.textContent += ` ${t('webImportBudget', [n(data.retry_after_seconds)])}`;
       announce(result.textContent);
       const notCreated = (data.results ?? []).filter((row) => (row.status ?? row.result) !== 'created');
+      const shown = notCreated.slice(0, MAX_PROBLEMS_SHOWN);
+      // The server lists only some rows of a large file; the counts cover them all.
+      const notShown = unchanged + conflict + invalid + skipped - shown.length;
       problems.replaceChildren(
-        ...notCreated
-          .slice(0, MAX_PROBLEMS_SHOWN)
-          .map((row) => h('li', {}, `${row.code ?? `#${row.row ?? '?'}`}: ${row.message ?? row.status ?? row.result}`)),
+        ...shown.map((row) =>
+          h('li', {}, `${row.code ?? `#${row.row ?? '?'}`}: ${row.message ?? row.status ?? row.result}`),
+        ),
+        ...(notShown > 0 ? [h('li', {}, t('webImportMore', [n(notShown)]))] : []),
       );
       onImported();
     } catch (failure) {

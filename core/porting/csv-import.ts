@@ -84,9 +84,14 @@ const CSV_FORMATS: readonly CsvFormat[] = [
 const YOURLS_COLUMNS = ['keyword', 'url', 'title', 'timestamp', 'ip', 'clicks'];
 const DELIMITERS = [',', ';', '\t'] as const;
 
+// No header row of any format is this long; looking further would parse a huge first field whole.
+const HEADER_CHARS = 64 * 1024;
+
 /** The first record, split with `delimiter`. */
 const firstRecord = (text: string, delimiter: string) =>
-  (Papa.parse<string[]>(text, { delimiter, preview: 1 }).data[0] ?? []).map((cell) => cell.trim().toLowerCase());
+  (Papa.parse<string[]>(text.slice(0, HEADER_CHARS), { delimiter, preview: 1 }).data[0] ?? []).map((cell) =>
+    cell.trim().toLowerCase(),
+  );
 
 /**
  * Which format a CSV is in, its delimiter, and its column names: from the header row, tried with

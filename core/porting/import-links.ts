@@ -1,35 +1,40 @@
-import { codeKey, normalizeCustomCode } from '../code.js';
-import { formatIsoDate } from '../dates.js';
-import { LinkletError } from '../errors.js';
-import { type ExpireDuration, expiryFor } from '../expiry.js';
+import { isActive } from '../expiry.js';
 import { inScope, type LinkManagementStore, type OwnerScope } from '../link-management-store.js';
 import type { Link, LinkStore } from '../link-store.js';
-import { type OriginalUrlRules, parseOriginalUrl } from '../url.js';
+import { createTurns, type Turns } from '../take-turns.js';
+import { createImportReport, type ImportReport, type ImportResult, type ImportStatus } from './import-report.js';
 import type { ImportRow } from './import-row.js';
+import { type FirstRows, type PreparedLink, prepareRow, type RowRules } from './prepare-row.js';
 
-export const IMPORT_STATUSES = ['created', 'unchanged', 'conflict', 'invalid', 'skipped'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export {
+  IMPORT_STATUSES,
+  type ImportReport,
+  type ImportResult,
+  type ImportStatus,
+  MAX_LISTED_ROWS,
+} from './import-report.js';
 
-/** What happened to one row, with the reason in words. */
-export interface ImportResult {
-  row: number;
-  code: string;
-  status: ImportStatus;
-  message: string;
+/**
+ * How many links an import may still create for its caller: asked batch by batch, so rows past
+ * the budget are reported as not imported rather than created (see docs/import-limits.md).
+ */
+export interface RowBudget {
+  /** Takes up to `rows` creates from the caller's budget; resolves with how many it may make now. */
+  take(rows: number): Promise<number>;
+  /** Gives back creates taken but not made (the row was unchanged or a conflict). */
+  giveBack(rows: number): Promise<void>;
+  /** The message of a row left out for want of budget: the limit, and when to import again. */
+  overBudget(): Promise<string>;
 }
 
-export type ImportReport = Record<ImportStatus, number> & { results: ImportResult[] };
-
-export interface ImportContext {
+export interface ImportContext extends RowRules {
   store: LinkStore & Pick<LinkManagementStore, 'updateLink'>;
   /** Whose links count as "already yours" (`unchanged`). */
   scope: OwnerScope;
-  /** The owner the new links belong to (none for the administrator), as a create with that key. */
-  ownerId: number | undefined;
-  now: number;
-  urlRules: OriginalUrlRules;
-  /** The expiry of rows that give none. */
-  defaultDuration: ExpireDuration;
+  /** When set, each create is taken from it first. */
+  budget?: RowBudget;
+  /** Shared with the file's reader, so reading and importing both take turns with other requests. */
+  turns?: Turns;
 }
 
 /**
@@ -46,121 +51,96 @@ const CREATED_DISABLED = 'Created, disabled as it was in the file.';
 const UNCHANGED = 'Already yours with the same URL; left as it is.';
 
 /** A row that passed every rule and waits for its create. */
-interface Pending {
-  index: number;
-  row: number;
-  link: Link;
-  disabled: boolean;
-}
+type Pending = PreparedLink & { row: number };
 
 /**
- * Imports rows as creates under the same rules as `POST /api/v1/shorten`, each with its own code
- * as `custom_code`: the expiry given (else `defaultDuration` from now), the creation time given
- * (never later than now), updated now (so synced devices see the links as new). Rows already
- * expired are skipped; a code held by an active link is `unchanged` when that link is the
- * caller's with the same URL, else a `conflict`. A code that appears twice in the file is taken
- * from its first row only. Valid rows are kept whatever happens to the others.
+ * Imports rows as creates under the same rules as `POST /api/v1/shorten` (`prepareRow`). A code
+ * held by an active link is `unchanged` when that link is the caller's with the same URL, else a
+ * `conflict`. Valid rows are kept whatever happens to the others. The loop takes turns with other
+ * requests however many rows fail at once, and the report keeps counts of every row but lists
+ * only some (`createImportReport`), so neither time nor memory grows with a hostile file.
  */
 export async function importLinks(rows: Iterable<ImportRow>, context: ImportContext): Promise<ImportReport> {
-  const results: ImportResult[] = [];
-  const firstRowOf = new Map<string, { row: number; url: string }>();
+  const report = createImportReport();
+  const turns = context.turns ?? createTurns();
+  const firstRows: FirstRows = new Map();
   let batch: Pending[] = [];
-  let index = -1;
   for (const row of rows) {
-    index++; // the row's place in `results`: filled now, or once its batch is created
-    const outcome = prepare(row, context, firstRowOf);
-    if ('status' in outcome) results[index] = outcome;
+    if (turns.due()) await turns.pause();
+    const outcome = prepareRow(row, context, firstRows);
+    if ('status' in outcome) report.add(outcome);
     else {
-      batch.push({ index, row: row.row, ...outcome });
+      batch.push({ row: row.row, ...outcome });
       if (batch.length >= IMPORT_BATCH_SIZE) {
-        await createAll(batch, context, results);
+        await createAll(batch, context, report.add);
         batch = [];
       }
     }
   }
-  await createAll(batch, context, results);
-  const report: ImportReport = { created: 0, unchanged: 0, conflict: 0, invalid: 0, skipped: 0, results };
-  for (const result of results) report[result.status]++;
-  return report;
+  await createAll(batch, context, report.add);
+  return report.finish();
 }
 
-/** Why a row cannot be created, or the link it makes. */
-function prepare(
-  row: ImportRow,
-  context: ImportContext,
-  firstRowOf: Map<string, { row: number; url: string }>,
-): ImportResult | Omit<Pending, 'index' | 'row'> {
-  const result = (status: ImportStatus, message: string, code = row.code): ImportResult => ({
-    row: row.row,
-    code,
-    status,
-    message,
-  });
-  if (row.problem !== undefined) return result('invalid', row.problem);
-  if (row.skip !== undefined) return result('skipped', row.skip);
-  const { now } = context;
-  if (row.expiresAt !== undefined && row.expiresAt <= now) {
-    return result('skipped', `It expired on ${formatIsoDate(row.expiresAt)}; expired links are not imported.`);
+/**
+ * One batch of creates at once, then what each came to. With a budget, rows are created in file
+ * order as far as it goes: rows taken but not created (already there) are given back and the
+ * next rows take their place; the rest are left out, and told apart from rows that would not
+ * have been created anyway.
+ */
+async function createAll(batch: Pending[], context: ImportContext, add: (result: ImportResult) => void) {
+  const { budget } = context;
+  let pending = batch;
+  while (pending.length > 0) {
+    const granted = budget === undefined ? pending.length : await budget.take(pending.length);
+    if (granted === 0) break;
+    const notCreated = await createEach(pending.slice(0, granted), context, add);
+    if (budget !== undefined && notCreated > 0) await budget.giveBack(notCreated);
+    pending = pending.slice(granted);
   }
-  if (row.code.trim() === '') return result('invalid', 'The row has no short code; each link keeps its own code.');
-  let code: string;
-  let originalUrl: string;
-  try {
-    code = normalizeCustomCode(row.code);
-    originalUrl = parseOriginalUrl(row.url, context.urlRules);
-  } catch (error) {
-    if (!(error instanceof LinkletError)) throw error;
-    return result('invalid', error.message.replace(/^custom_code/, 'code'));
-  }
-  const key = codeKey(code);
-  const first = firstRowOf.get(key);
-  if (first !== undefined) {
-    return first.url === originalUrl
-      ? result('skipped', `The same link as row ${first.row} of this file.`, code)
-      : result('conflict', `Row ${first.row} of this file already uses code '${code}' for another URL.`, code);
-  }
-  firstRowOf.set(key, { row: row.row, url: originalUrl });
-  const createdAt = Math.min(row.createdAt ?? now, now);
-  const link: Link = {
-    code,
-    codeKey: key,
-    originalUrl,
-    createdAt,
-    expiresAt: row.expiresAt ?? expiryFor(context.defaultDuration, now),
-  };
-  if (createdAt !== now) link.updatedAt = now;
-  if (context.ownerId !== undefined) link.ownerId = context.ownerId;
-  return { link, disabled: row.disabled === true };
+  if (pending.length === 0) return;
+  const overBudget = await (budget as RowBudget).overBudget();
+  await Promise.all(pending.map(async ({ row, link }) => add(await notCreatedResult(row, link, context, overBudget))));
 }
 
-/** One batch of creates at once, then what each came to. */
-async function createAll(batch: Pending[], context: ImportContext, results: ImportResult[]): Promise<void> {
+/** Creates every link of `creating` at once and reports each; resolves with how many were not created. */
+async function createEach(creating: Pending[], context: ImportContext, add: (result: ImportResult) => void) {
   const { store, scope, now } = context;
-  const outcomes = await Promise.all(batch.map(({ link }) => store.create(link, now)));
+  const outcomes = await Promise.all(creating.map(({ link }) => store.create(link, now)));
+  let notCreated = 0;
   await Promise.all(
-    batch.map(async ({ index, row, link, disabled }, at) => {
-      const result = (status: ImportStatus, message: string): ImportResult => ({
-        row,
-        code: link.code,
-        status,
-        message,
-      });
+    creating.map(async ({ row, link, disabled, note }, at) => {
       if (outcomes[at]?.created) {
         if (disabled) await store.updateLink(link.codeKey, scope, { disabled: true }, now);
-        results[index] = result('created', disabled ? CREATED_DISABLED : CREATED);
+        const message = disabled ? CREATED_DISABLED : CREATED;
+        add({ row, code: link.code, status: 'created', message: note ? `${message} ${note}` : message });
         return;
       }
-      const holder = await store.findByCodeKey(link.codeKey);
-      if (holder && inScope(holder, scope) && holder.originalUrl === link.originalUrl) {
-        results[index] = result('unchanged', UNCHANGED);
-      } else if (holder && inScope(holder, scope)) {
-        results[index] = result(
-          'conflict',
-          `Code '${link.code}' is already yours for another URL (${holder.originalUrl}).`,
-        );
-      } else {
-        results[index] = result('conflict', `Code '${link.code}' is in use by another active link.`);
-      }
+      notCreated++;
+      add(await notCreatedResult(row, link, context, undefined));
     }),
   );
+  return notCreated;
+}
+
+/** The result of a row whose link was not created: held already (by the caller or not), or over budget. */
+async function notCreatedResult(
+  row: number,
+  link: Link,
+  { store, scope, now }: ImportContext,
+  overBudget: string | undefined,
+): Promise<ImportResult> {
+  const result = (status: ImportStatus, message: string): ImportResult => ({ row, code: link.code, status, message });
+  const found = await store.findByCodeKey(link.codeKey);
+  // Over budget no create was tried: a holder already expired would have been replaced.
+  const holder = overBudget !== undefined && found && !isActive(found.expiresAt, now) ? undefined : found;
+  if (holder && inScope(holder, scope) && holder.originalUrl === link.originalUrl)
+    return result('unchanged', UNCHANGED);
+  if (holder && inScope(holder, scope)) {
+    return result('conflict', `Code '${link.code}' is already yours for another URL (${holder.originalUrl}).`);
+  }
+  if (holder) return result('conflict', `Code '${link.code}' is in use by another active link.`);
+  // A create that lost a race to a link since expired or deleted is still a conflict, as before.
+  return overBudget === undefined
+    ? result('conflict', `Code '${link.code}' is in use by another active link.`)
+    : result('skipped', overBudget);
 }

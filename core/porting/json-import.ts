@@ -1,5 +1,7 @@
+import type { Turns } from '../take-turns.js';
 import { readDate } from './import-dates.js';
 import { attempt, type ImportFile, type ImportFormat, type ImportRow, unknownFormat } from './import-row.js';
+import { arrayEntries, MAX_ENTRY_CHARS, notJson, objectMembers, parseSpan, skipWhitespace } from './json-entries.js';
 
 type Item = Record<string, unknown>;
 
@@ -53,23 +55,8 @@ const JSON_FORMATS: readonly JsonFormat[] = [
 
 const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The list of links in a parsed export, and the object around it (if any). */
-function linksOf(document: unknown): { items: unknown[]; container: Item | undefined } {
-  if (Array.isArray(document)) return { items: document, container: undefined };
-  if (isItem(document)) {
-    const items = Array.isArray(document.links)
-      ? document.links
-      : Array.isArray(document.data)
-        ? document.data
-        : undefined;
-    if (items) return { items, container: document };
-  }
-  throw unknownFormat('The JSON is none of the formats');
-}
-
-/** The format whose fields the links have (the first object decides), or whose empty container this is. */
-function recognise(items: unknown[], container: Item | undefined): JsonFormat {
-  const first = items.find(isItem);
+/** The format whose fields the first link has, or whose empty container this is. */
+function recognise(first: Item | undefined, container: Item | undefined): JsonFormat {
   const format = first
     ? JSON_FORMATS.find(({ fields }) => fields.every((field) => field in first))
     : container && JSON_FORMATS.find((candidate) => candidate.emptyContainer(container));
@@ -79,18 +66,67 @@ function recognise(items: unknown[], container: Item | undefined): JsonFormat {
 
 /**
  * Reads a JSON export (Linklet's, a Sink export page, a Kutt listing, or a bare array of their
- * links) into import rows. An entry that is not an object, or whose code or URL is not text, is
- * an invalid row; the others are read.
+ * links) into import rows. The whole text is checked first, entry by entry and taking turns with
+ * other requests, so a file that is not JSON is a 400 before any row is imported; the rows then
+ * come one entry at a time, each parsed alone, so the file is never held as parsed values. An
+ * entry that is not an object, is over `MAX_ENTRY_CHARS`, or whose code or URL is not text, is an
+ * invalid row; the others are read.
  */
-export function readJsonImport(document: unknown): ImportFile {
-  const { items, container } = linksOf(document);
-  const format = recognise(items, container);
+export async function readJsonImport(text: string, turns: Turns): Promise<ImportFile> {
+  const { open, container } = locateLinks(text);
+  let first: Item | undefined;
+  let arrayEnd = open;
+  for (const span of arrayEntries(text, open, (end) => (arrayEnd = end))) {
+    if (turns.due()) await turns.pause();
+    if (span.end - span.start > MAX_ENTRY_CHARS) continue; // an invalid row, never parsed
+    const value = parseSpan(text, span);
+    if (first === undefined && isItem(value)) first = value;
+  }
+  if (container === undefined && skipWhitespace(text, arrayEnd) < text.length) {
+    throw notJson(`text follows the array at position ${skipWhitespace(text, arrayEnd)}`);
+  }
+  const format = recognise(first, container);
+  return { format: format.format, rows: jsonRows(text, open, format) };
+}
+
+/** The `[` of the links (the document itself, or its `links` or `data` array) and the object around it. */
+function locateLinks(text: string): { open: number; container: Item | undefined } {
+  const start = skipWhitespace(text, 0);
+  if (text.charCodeAt(start) === 0x5b) return { open: start, container: undefined };
+  const { members, end } = objectMembers(text, start);
+  if (skipWhitespace(text, end) < text.length) throw notJson(`text follows the object at position ${end}`);
+  const container: Item = {};
+  const arrays = new Map<string, number>();
+  for (const { key, value } of members) {
+    arrays.delete(key); // as JSON.parse does, the last of a repeated field counts
+    if ((key === 'links' || key === 'data') && text.charCodeAt(value.start) === 0x5b) {
+      arrays.set(key, value.start);
+      container[key] = [];
+    } else if (value.end - value.start > MAX_ENTRY_CHARS) {
+      throw notJson(`its field ${JSON.stringify(key.slice(0, 40))} is larger than any export writes`);
+    } else {
+      container[key] = parseSpan(text, value);
+    }
+  }
+  const open = arrays.get('links') ?? arrays.get('data');
+  if (open === undefined) throw unknownFormat('The JSON is none of the formats');
+  return { open, container };
+}
+
+function* jsonRows(text: string, open: number, format: JsonFormat): Generator<ImportRow> {
   const [codeField, urlField] = format.fields;
-  const rows = items.map((item, at): ImportRow => {
-    const row: ImportRow = { row: at + 1, code: '', url: '' };
+  let at = 0;
+  for (const span of arrayEntries(text, open)) {
+    const row: ImportRow = { row: ++at, code: '', url: '' };
+    const size = span.end - span.start;
+    const item = size > MAX_ENTRY_CHARS ? undefined : parseSpan(text, span);
     if (!isItem(item)) {
-      row.problem = 'This entry is not a JSON object.';
-      return row;
+      row.problem =
+        size > MAX_ENTRY_CHARS
+          ? `This entry is ${size} characters long; a link's entry is at most ${MAX_ENTRY_CHARS}.`
+          : 'This entry is not a JSON object.';
+      yield row;
+      continue;
     }
     const code = item[codeField];
     const url = item[urlField];
@@ -99,7 +135,6 @@ export function readJsonImport(document: unknown): ImportFile {
     if (typeof url === 'string') row.url = url;
     else if (url !== undefined && url !== null) row.problem ??= `${urlField} must be a string.`;
     format.read(item, row);
-    return row;
-  });
-  return { format: format.format, rows };
+    yield row;
+  }
 }

@@ -5,8 +5,10 @@ import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '
 import { type ManagementContext, PRIVATE, success } from '../management-routes.js';
 import { notAllowed } from '../not-allowed.js';
 import { requireCaller, scopeOf } from '../owners/authenticate.js';
+import { createTurns } from '../take-turns.js';
 import { EXPORT_FORMATS, type ExportFormat, exportLinks } from './export-links.js';
-import { importLinks } from './import-links.js';
+import { retryAfterOf, rowBudgetOf } from './import-budget.js';
+import { IMPORT_STATUSES, importLinks } from './import-links.js';
 import { readImportFile } from './read-import-file.js';
 
 /** The largest import file: some 80,000 links of a Linklet CSV export (about 130 bytes a link). */
@@ -64,7 +66,11 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
     const caller = requireCaller(await context.callerOf(c.req.raw));
     const query = new URL(c.req.url).searchParams;
     const defaultDuration: ExpireDuration = choice(query, 'expire_duration', EXPIRE_DURATIONS, DEFAULT_EXPIRE_DURATION);
-    const file = readImportFile(new Uint8Array(await c.req.raw.arrayBuffer()));
+    const body = new Uint8Array(await c.req.raw.arrayBuffer());
+    const { importBudget } = context;
+    const budget = importBudget && (await rowBudgetOf(importBudget, caller)); // a 429 before any row is read
+    const turns = createTurns();
+    const file = await readImportFile(body, turns);
     const report = await importLinks(file.rows, {
       store,
       scope: scopeOf(caller),
@@ -72,9 +78,26 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
       now: now(),
       urlRules: context.urlRules,
       defaultDuration,
+      budget,
+      turns,
     });
-    const message = `${report.results.length} rows read as ${file.format}: ${report.created} created, ${report.unchanged} unchanged, ${report.conflict} conflicts, ${report.invalid} invalid, ${report.skipped} skipped.`;
-    return c.json(success(message, { format: file.format, ...report }), 200, PRIVATE);
+    const { results, resultsOmitted, ...counts } = report;
+    const rows = IMPORT_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+    const retryAfter = budget?.leftOut() && importBudget ? await retryAfterOf(importBudget, caller) : undefined;
+    const message =
+      `${rows} rows read as ${file.format}: ${report.created} created, ${report.unchanged} unchanged, ${report.conflict} conflicts, ${report.invalid} invalid, ${report.skipped} skipped.` +
+      (resultsOmitted > 0 ? ` ${results.length} rows are listed, ${resultsOmitted} more are not.` : '') +
+      (retryAfter === undefined
+        ? ''
+        : ` Some rows were over this minute's import budget: send the file again in ${retryAfter} s.`);
+    const data = {
+      format: file.format,
+      ...counts,
+      results,
+      results_omitted: resultsOmitted,
+      ...(retryAfter === undefined ? {} : { retry_after_seconds: retryAfter }),
+    };
+    return c.json(success(message, data), 200, PRIVATE);
   });
   app.all('/api/v1/links/import', notAllowed(['POST', 'OPTIONS']));
 }

@@ -5,6 +5,7 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimi
 import { bearerTokenOf } from '../../core/api-key.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
+import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';
 
 export { createClientAddressOf } from './client-address.js';
 
@@ -13,6 +14,8 @@ export interface RateLimitOptions {
   perMinute: number;
   /** Requests one API key may make per minute, on top of its client's limit (default: `perMinute`). */
   perKeyPerMinute?: number;
+  /** Links an owner (or the administrator) may create by import per minute (`IMPORT_ROWS_PER_MINUTE`). */
+  importRowsPerMinute?: number;
   /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` is believed. */
   trustedProxies?: readonly string[];
   /** When set, the counts live in this Redis, shared by every instance; else in this process. */
@@ -83,6 +86,17 @@ export function createRateLimiter(options: RateLimitOptions) {
   const byClient = limiter('client', options.perMinute);
   const byKey = limiter('key', options.perKeyPerMinute ?? options.perMinute);
   const clientOf = createClientAddressOf(options.trustedProxies ?? []);
+  const importRowsPerMinute = options.importRowsPerMinute ?? DEFAULT_IMPORT_ROWS_PER_MINUTE;
+  const importBudget = createImportRowBudget({
+    limiter: limiter('import-rows', importRowsPerMinute),
+    rowsPerMinute: importRowsPerMinute,
+    ready: async () => {
+      if (connecting) await connecting;
+    },
+    onFailure: (error) => {
+      if (!(error instanceof RateLimiterRes)) outage(error);
+    },
+  });
 
   /** Counts one request of `subject`; the seconds to wait when over, undefined otherwise (or on failure). */
   const count = async (rateLimiter: RateLimiterAbstract, subject: string): Promise<number | undefined> => {
@@ -108,6 +122,8 @@ export function createRateLimiter(options: RateLimitOptions) {
       if (wait !== undefined || keyHash === undefined) return wait;
       return count(byKey, keyHash);
     },
+    /** Links each owner may create by import per minute, counted where the request limits are. */
+    importBudget,
     /** The client a request comes from (see `createClientAddressOf`). */
     clientOf: (req: IncomingMessage) => clientOfRequest(clientOf, req),
     /** A digest of the key a request carries (never the key itself, in memory or in Redis). */

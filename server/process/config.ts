@@ -5,6 +5,7 @@ import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/url.js';
+import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
 
 /** Where links are kept, from `DATABASE_URL`. */
@@ -42,6 +43,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per API key, on top of its client's limit. */
   rateLimitPerKeyPerMinute: number;
+  /** Links an owner may create by import per minute while rate limits are on (`IMPORT_ROWS_PER_MINUTE`). */
+  importRowsPerMinute: number;
   /** Where the rate limits count, shared by every instance; unset: in each process. */
   redisUrl: string | undefined;
   /** Proxies (IPs or CIDR ranges) whose `X-Forwarded-For` names the client; empty: none. */
@@ -114,6 +117,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).default(30_000),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0).max(1_000_000)).default(0),
   RATE_LIMIT_PER_KEY_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  IMPORT_ROWS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
   REDIS_URL: optional(
     z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379'),
   ),
@@ -159,6 +163,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
+  if (values.IMPORT_ROWS_PER_MINUTE !== undefined && values.RATE_LIMIT_PER_MINUTE === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  IMPORT_ROWS_PER_MINUTE: counts only while rate limits are on; set RATE_LIMIT_PER_MINUTE too',
+    );
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -180,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     rateLimitPerKeyPerMinute: values.RATE_LIMIT_PER_KEY_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
+    importRowsPerMinute: values.IMPORT_ROWS_PER_MINUTE ?? DEFAULT_IMPORT_ROWS_PER_MINUTE,
     redisUrl: values.REDIS_URL,
     trustedProxies: values.TRUSTED_PROXIES,
     // On by default for a server other machines can reach; the loopback default is a developer's.

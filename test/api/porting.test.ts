@@ -11,6 +11,8 @@ const asKey = (key: string) => ({ 'X-API-Key': key });
 const iso = (text: string) => new Date(text).toISOString();
 /** The default expiry (1week) of a row that gives none, imported at START. */
 const DEFAULT_EXPIRY = new Date(START + 7 * DAY).toISOString();
+/** The latest expiry a create may choose at START (1month from Jan 31: Feb 28), so an import too. */
+const LONGEST = iso('2026-02-28T12:00:00Z');
 
 interface ImportAnswer {
   format: string;
@@ -84,15 +86,22 @@ describe('POST /api/v1/links/import reads each format, row by row', () => {
     expect(messageOf(answer, 5)).toBe("Code 'taken' is in use by another active link.");
     expect(messageOf(answer, 6)).toBe('It expired on 2025-11-08T09:00:00.000Z; expired links are not imported.');
     expect(messageOf(answer, 7)).toBe("Row 1 of this file already uses code 'Spring-Sale' for another URL.");
-    // The file's creation time and expiry are kept; the link was changed (imported) now.
+    // The file's creation time is kept; the link was changed (imported) now. Its expiry (June) is
+    // further than a create may choose: cut to a month from now, and the row's result says so.
+    expect(messageOf(answer, 1)).toBe(
+      'Created. Its expiry 2026-06-30T00:00:00.000Z was more than a month away, the longest a link lasts: it expires on 2026-02-28T12:00:00.000Z.',
+    );
     expect(await linkOf('spring-sale')).toMatchObject({
       original_url: 'https://shop.example/sale?items=a,b',
       created_at: iso('2025-12-01T09:00:00Z'),
-      expiration_date: iso('2026-06-30T00:00:00Z'),
+      expiration_date: LONGEST,
       status: 'active',
       updated_at: new Date(START).toISOString(),
     });
-    expect(await linkOf('한글')).toMatchObject({ status: 'disabled', expiration_date: iso('2026-03-01T00:00:00Z') });
+    expect(messageOf(answer, 2)).toMatch(
+      /^Created, disabled as it was in the file\. Its expiry 2026-03-01T00:00:00\.000Z/,
+    );
+    expect(await linkOf('한글')).toMatchObject({ status: 'disabled', expiration_date: LONGEST });
   });
 
   it("Linklet's JSON export, including a row whose date cannot be read", async () => {
@@ -194,7 +203,7 @@ describe('POST /api/v1/links/import reads each format, row by row', () => {
     expect(messageOf(answer, 7)).toMatch(/password-protected/);
     expect(await linkOf('sink')).toMatchObject({
       created_at: iso('2025-01-01T00:00:00Z'),
-      expiration_date: iso('2026-06-30T00:00:00Z'),
+      expiration_date: LONGEST, // June in the file: at most a month, as for a create
     });
     // 1month from Jan 31 is Feb 28 (clamped), as for a create.
     expect(await linkOf('forever')).toMatchObject({ code: 'Forever', expiration_date: iso('2026-02-28T12:00:00Z') });
@@ -216,7 +225,7 @@ describe('POST /api/v1/links/import reads each format, row by row', () => {
       'conflict kutt',
     ]);
     expect(messageOf(answer, 5)).toBe('original_url must not contain user credentials (user@host).');
-    expect(await linkOf('soon')).toMatchObject({ expiration_date: iso('2026-05-01T00:00:00Z') });
+    expect(await linkOf('soon')).toMatchObject({ expiration_date: LONGEST }); // May in the file
     expect(await linkOf('banned')).toMatchObject({ status: 'disabled' });
   });
 });
@@ -292,6 +301,7 @@ describe('what an import refuses whole', () => {
       invalid: 0,
       skipped: 0,
       results: [],
+      results_omitted: 0,
     });
   });
 });

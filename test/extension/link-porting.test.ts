@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { deleteDB } from 'idb';
 import { http } from 'msw';
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { codeKey } from '../../core/code.js';
+import { expiryFor } from '../../core/expiry.js';
 import { createHandler } from '../../core/handler.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
@@ -128,7 +129,7 @@ describe('importing another export without a server (local links)', () => {
     }
   });
 
-  it('keeps each row its code and dates, opens the links through the bundled backend, and keeps a disabled row disabled', async () => {
+  it('keeps each row its code and dates (an expiry at most a month away), opens the links through the bundled backend, and keeps a disabled row disabled', async () => {
     const csv = [
       'code,short_url,original_url,created_at,expiration_date,status,clicks',
       `spring,https://old.example/spring/,https://shop.example/spring,2026-01-02T03:04:05.000Z,2099-06-30T00:00:00.000Z,active,4`,
@@ -144,14 +145,19 @@ describe('importing another export without a server (local links)', () => {
     expect(spring).toMatchObject({
       originalUrl: 'https://shop.example/spring',
       createdAt: Date.parse('2026-01-02T03:04:05.000Z'),
-      expiresAt: Date.parse('2099-06-30T00:00:00.000Z'),
+      expiresAt: expiryFor('1month', NOW), // 2099 in the file: no further than a create may choose
     });
-    const handle = createLocalBackend(browser.store);
-    const open = (code: string) => handle(new Request(`${localBase()}/${encodeURIComponent(code)}`));
-    const opened = await open('spring');
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('Location')).toBe('https://shop.example/spring');
-    expect((await open('한글')).status).toBe(410);
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW }); // the backend's clock, at the import's moment
+    try {
+      const handle = createLocalBackend(browser.store);
+      const open = (code: string) => handle(new Request(`${localBase()}/${encodeURIComponent(code)}`));
+      const opened = await open('spring');
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('Location')).toBe('https://shop.example/spring');
+      expect((await open('한글')).status).toBe(410);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await browser.history.list()).find((made) => made.code === '한글')?.disabled).toBe(true);
   });
 

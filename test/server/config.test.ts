@@ -80,3 +80,14 @@ describe('configuration of the cache and of a public server', () => {
     expect(openServerWarning(loadConfig({ HOST: '0.0.0.0', RATE_LIMIT_PER_MINUTE: '60' }))).toBeUndefined();
   });
 });
+
+describe('the import budget', () => {
+  it('is 10,000 links a minute while rate limits are on; IMPORT_ROWS_PER_MINUTE alone is refused', () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '5' }).importRowsPerMinute).toBe(10_000);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '5', IMPORT_ROWS_PER_MINUTE: '500' }).importRowsPerMinute).toBe(500);
+    expect(() => loadConfig({ IMPORT_ROWS_PER_MINUTE: '500' })).toThrow(
+      /IMPORT_ROWS_PER_MINUTE: .*RATE_LIMIT_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '5', IMPORT_ROWS_PER_MINUTE: '0' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,10 @@
+// Types of release-build.mjs, for the TypeScript tests that import it.
+
+/** Where releases are cached: `LINKLET_RELEASES_CACHE`, else `~/.cache/linklet-releases`. */
+export declare function releasesCacheDir(): string;
+
+/** The full commit id of `commit`; throws with what to do when the clone lacks it. */
+export declare function resolveCommit(commit: string): string;
+
+/** The built release at `commit` (its folder), built now unless a finished build is cached. */
+export declare function ensureRelease(commit: string): Promise<string>;

@@ -3,6 +3,9 @@
 /** Where releases are cached: `LINKLET_RELEASES_CACHE`, else `~/.cache/linklet-releases`. */
 export declare function releasesCacheDir(): string;
 
+/** The Node.js binary that runs earlier releases (`LINKLET_RELEASE_NODE`, else this one). */
+export declare function releaseNode(): string;
+
 /** The full commit id of `commit`; throws with what to do when the clone lacks it. */
 export declare function resolveCommit(commit: string): string;
 

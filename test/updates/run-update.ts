@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { releaseNode } from '../../scripts/release-build.mjs';
 import type { RunningServer, StartOptions } from '../../scripts/server-process.mjs';
 import { type ListedLink, listWhen } from './list-links.js';
 import { checkCounting, checkListed, checkNewCreates, checkOpens } from './verify-update.js';
@@ -31,7 +32,11 @@ interface UpdateRun {
  */
 export async function runUpdate({ releaseDir, env, start, expire }: UpdateRun): Promise<void> {
   const settings = { ...env, API_KEY: ADMIN_KEY, BASE_URL };
-  const old = await start(settings, { script: join(releaseDir, 'dist', 'server', 'main.js'), log: 'discard' });
+  const old = await start(settings, {
+    script: join(releaseDir, 'dist', 'server', 'main.js'),
+    node: releaseNode(),
+    log: 'discard',
+  });
   const data = await writeReleaseData(old.origin, ADMIN_KEY);
   let before: ListedLink[] | undefined;
   if (data.features.links) {

@@ -11,10 +11,15 @@
 set -euo pipefail
 major="${1:?Usage: scripts/test-on-node.sh MAJOR [TEST FILE OR FOLDER...] (e.g. 24)}"
 shift
-# Store contracts, writer thread and server processes (SQLite and PostgreSQL), keys, backups,
-# clustering, clicks, and updates from earlier releases: what depends on Node and native code.
+# By default the server's test project (vitest's `node`): server processes on SQLite and
+# PostgreSQL, keys, backups, clustering, clicks, the PostgreSQL store contracts, and updates from
+# earlier releases. Files named on the command line may come from the `unit` project too.
+projects=(--project unit --project node)
 filters=("$@")
-[ "${#filters[@]}" -gt 0 ] || filters=(test/contract/ test/server/ test/updates/)
+if [ "${#filters[@]}" -eq 0 ]; then
+  projects=(--project node)
+  filters=(test/server/ test/updates/ test/contract/)
+fi
 cd "$(dirname "$0")/.."
 project="$(pwd)"
 machine_node="$(command -v node)"
@@ -62,6 +67,6 @@ cp -a node_modules "${copy}/"
   # The earlier releases of the update tests come from this checkout's git history and run on
   # the machine's Node, as before an update of both (their builds are cached for it).
   LINKLET_REPO="${project}" LINKLET_RELEASE_NODE="${machine_node}" node node_modules/vitest/vitest.mjs run \
-    --project unit --project node "${filters[@]}"
+    "${projects[@]}" "${filters[@]}"
 )
 echo "Node.js ${major}: the server's tests passed in $((SECONDS - started)) s"

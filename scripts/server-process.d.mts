@@ -8,6 +8,8 @@ export interface StartOptions {
   log?: 'collect' | 'discard' | { file: string };
   /** The script to run instead of the built server (e.g. the bench's baseline). */
   script?: string;
+  /** The Node.js binary to run it with (an earlier release on the Node it was built for); default: this one. */
+  node?: string;
   /** Pass this process's environment on too (under `env`); by default only `PATH`. */
   inheritEnv?: boolean;
   /** Run under a soft RLIMIT_FSIZE of this many 512-byte blocks: writes past it fail, as on a full disk. */

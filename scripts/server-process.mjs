@@ -32,12 +32,12 @@ export async function freePort() {
  * file permissions (util-linux `setpriv`), so that a read-only file is read-only to it.
  * @returns {[string, string[]]}
  */
-function commandFor(script, { fileSizeBlocks, obeyPermissions }) {
+function commandFor(script, { fileSizeBlocks, obeyPermissions, node = process.execPath }) {
   if (fileSizeBlocks !== undefined) {
-    return ['sh', ['-c', `ulimit -S -f ${fileSizeBlocks} && exec "$0" "$1"`, process.execPath, script]];
+    return ['sh', ['-c', `ulimit -S -f ${fileSizeBlocks} && exec "$0" "$1"`, node, script]];
   }
-  if (obeyPermissions && isRoot) return ['setpriv', [DROP_PERMISSION_OVERRIDES, '--', process.execPath, script]];
-  return [process.execPath, [script]];
+  if (obeyPermissions && isRoot) return ['setpriv', [DROP_PERMISSION_OVERRIDES, '--', node, script]];
+  return [node, [script]];
 }
 
 /** Whether `GET /health` answers, and not with a 5xx (a refused connection: not yet). */

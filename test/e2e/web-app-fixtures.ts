@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, test as base, chromium, expect, type Page } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
 import { chromiumPath } from './launch-extension.js';

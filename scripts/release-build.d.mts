@@ -1,0 +1,13 @@
+// Types of release-build.mjs, for the TypeScript tests that import it.
+
+/** Where releases are cached: `LINKLET_RELEASES_CACHE`, else `~/.cache/linklet-releases`. */
+export declare function releasesCacheDir(): string;
+
+/** The Node.js binary that runs earlier releases (`LINKLET_RELEASE_NODE`, else this one). */
+export declare function releaseNode(): string;
+
+/** The full commit id of `commit`; throws with what to do when the clone lacks it. */
+export declare function resolveCommit(commit: string): string;
+
+/** The built release at `commit` (its folder), built now unless a finished build is cached. */
+export declare function ensureRelease(commit: string): Promise<string>;

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { releaseNode } from '../../scripts/release-build.mjs';
+import type { RunningServer, StartOptions } from '../../scripts/server-process.mjs';
+import { type ListedLink, listWhen } from './list-links.js';
+import { checkCounting, checkListed, checkNewCreates, checkOpens } from './verify-update.js';
+import { writeReleaseData } from './write-release-data.js';
+
+/** Releases updated from: the one before owners, clicks and the web app, and the issue's start. */
+export const RELEASES = ['aaedf42', '3289986'];
+/** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
+export const BUILD_TIMEOUT_MS = 15 * 60_000;
+export const UPDATE_TIMEOUT_MS = 3 * 60_000;
+
+const ADMIN_KEY = 'update-test-administrator-key';
+// The same base URL on both sides, so short URLs in listings compare as they were.
+const BASE_URL = 'https://sho.rt';
+
+interface UpdateRun {
+  /** The built release's folder (`ensureRelease`). */
+  releaseDir: string;
+  /** The store's settings, the same for the old and the new server. */
+  env: Record<string, string>;
+  start(env: Record<string, string>, options?: StartOptions): Promise<RunningServer>;
+  /** Ends the expiry of a link in the store while no server runs. */
+  expire(code: string): Promise<void> | void;
+}
+
+/**
+ * An update as an operator does it: the old release writes, stops; today's server starts on
+ * the same database and must list, open and count everything as before, and take new creates.
+ */
+export async function runUpdate({ releaseDir, env, start, expire }: UpdateRun): Promise<void> {
+  const settings = { ...env, API_KEY: ADMIN_KEY, BASE_URL };
+  const old = await start(settings, {
+    script: join(releaseDir, 'dist', 'server', 'main.js'),
+    node: releaseNode(),
+    log: 'discard',
+  });
+  const data = await writeReleaseData(old.origin, ADMIN_KEY);
+  let before: ListedLink[] | undefined;
+  if (data.features.links) {
+    const clicked = data.links.filter((link) => link.clicks > 0 && link.fate === 'active');
+    before = await listWhen(old.origin, ADMIN_KEY, (links) =>
+      clicked.every((made) => links.find((link) => link.code === made.code)?.clicks === made.clicks),
+    );
+  }
+  expect(await old.stop()).toBe(0);
+  for (const link of data.links.filter((made) => made.fate === 'expired')) await expire(link.code);
+
+  const today = await start(settings);
+  await checkListed(today.origin, ADMIN_KEY, data, before);
+  await checkOpens(today.origin, data);
+  const active = data.links.filter((link) => link.fate === 'active');
+  const counted = active.find((link) => link.clicks > 0) ?? active[0];
+  if (counted !== undefined) await checkCounting(today.origin, ADMIN_KEY, counted);
+  await checkNewCreates(today.origin, ADMIN_KEY, data);
+  expect(await today.stop()).toBe(0);
+}

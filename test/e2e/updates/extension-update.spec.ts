@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
 import { startTestSite, type TestSite } from '../test-site.js';
 import {
@@ -13,6 +13,7 @@ import {
   putBuildInFolder,
 } from './profile-in-place.js';
 import { releaseBuild } from './release-build.js';
+import { historyByUrl, makeKey, shortenInForm } from './release-popup.js';
 
 // An update in place (docs/updates-extension.md): an earlier release's build in a folder, used in
 // a profile that lasts; today's build put in the same folder (same extension id); everything the
@@ -33,30 +34,6 @@ const RELEASES: Release[] = [
   { commit: 'aaedf42', keys: false, localClicks: false },
   { commit: '3289986', keys: true, localClicks: true },
 ];
-
-/** Shortens `url` (with `code`) in the popup's form and returns the short URL it shows. */
-async function shortenInForm(popup: Page, url: string, code = ''): Promise<string> {
-  const before = await popup.locator('#short-url').inputValue();
-  await popup.locator('#url').fill(url);
-  await popup.locator('#code').fill(code);
-  await popup.locator('#shorten').click();
-  await expect(popup.locator('#short-url')).not.toHaveValue(before);
-  await expect(popup.locator('#error')).toBeHidden();
-  return popup.locator('#short-url').inputValue();
-}
-
-/** The popup's history as text per item, keyed by the original URL. */
-async function historyByUrl(popup: Page): Promise<Map<string, { status: string; shortUrl: string; clicks: string }>> {
-  const items = await popup.locator('#history .history-item').evaluateAll((nodes) =>
-    nodes.map((node) => ({
-      originalUrl: node.querySelector('.original-url')?.textContent ?? '',
-      status: (node as HTMLElement).dataset.status ?? '',
-      shortUrl: node.querySelector('.short-url')?.textContent ?? '',
-      clicks: node.querySelector('.clicks')?.textContent ?? '',
-    })),
-  );
-  return new Map(items.map(({ originalUrl, ...rest }) => [originalUrl, rest]));
-}
 
 for (const release of RELEASES) {
   test.describe(`an update in place from ${release.commit}`, () => {
@@ -118,7 +95,7 @@ for (const release of RELEASES) {
         await opened.goto(hangulShort);
         await expect(opened).toHaveURL(local.hangul);
       }
-      const key = release.keys ? await makeKey(serverUrl, 'updater') : '';
+      const key = release.keys ? await makeKey(serverUrl, ADMIN_KEY, 'updater') : '';
       const options = await browser.context.newPage();
       await options.goto(`${browser.origin}/options.html`);
       await options.locator('#server-url').fill(serverUrl);
@@ -182,15 +159,4 @@ for (const release of RELEASES) {
         .toEqual([hangulClicks, release.keys ? '1 clicks' : 'no key']);
     });
   });
-}
-
-/** A new owner's API key, made with the server's administrator key. */
-async function makeKey(serverUrl: string, name: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/api/v1/keys`, {
-    method: 'POST',
-    headers: { 'X-API-Key': ADMIN_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { key: string } }).data.key;
 }

@@ -1,10 +1,14 @@
 import { defineConfig } from 'wxt';
 
+// One id per build (see extension/build-id.ts): the time it was made, which never repeats.
+const BUILD_ID = `${Date.now().toString(36)}-${process.pid.toString(36)}`;
+
 // The extension is built from entrypoints/ and public/; see README.md, "The extension", and docs/extension.md.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports everywhere: a reader can follow every name to its file.
   imports: false,
+  vite: () => ({ define: { __LINKLET_BUILD__: JSON.stringify(BUILD_ID) } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

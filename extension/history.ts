@@ -1,4 +1,5 @@
 import type { HistoryEntry } from './history-entry.js';
+import { readHistoryRecords } from './history-record.js';
 import type { LinkletDatabase } from './link-db.js';
 import { orStorageFull } from './storage-full.js';
 
@@ -13,6 +14,11 @@ export interface History {
   pending(): Promise<HistoryEntry[]>;
 }
 
+/**
+ * The history on the extension's database. Every read goes through `readHistoryRecord`, so
+ * records an earlier release wrote are listed, and one that cannot be read is skipped with its
+ * reason logged instead of failing the whole list.
+ */
 export function createHistory(open: () => Promise<LinkletDatabase>): History {
   let db: Promise<LinkletDatabase> | undefined;
   const database = () => {
@@ -25,23 +31,22 @@ export function createHistory(open: () => Promise<LinkletDatabase>): History {
       await orStorageFull(() => db.put('history', entry));
     },
     async get(id) {
-      return (await database()).get('history', id);
+      const [entry] = readHistoryRecords([await (await database()).get('history', id)].filter(Boolean));
+      return entry;
     },
     async remove(id) {
       await (await database()).delete('history', id);
     },
     async list({ query = '', limit = Number.POSITIVE_INFINITY } = {}) {
       const needle = query.trim().toLowerCase();
-      const found: HistoryEntry[] = [];
-      let cursor = await (await database()).transaction('history').store.index('by-created').openCursor(null, 'prev');
-      while (cursor && found.length < limit) {
-        if (matches(cursor.value, needle)) found.push(cursor.value);
-        cursor = await cursor.continue();
-      }
-      return found;
+      // The whole store, not the by-created index: the index leaves out a record whose createdAt
+      // is missing or damaged without a word, and the history must say which one it skips.
+      const entries = readHistoryRecords(await (await database()).getAll('history'));
+      entries.sort((a, b) => b.createdAt - a.createdAt);
+      return entries.filter((entry) => matches(entry, needle)).slice(0, limit);
     },
     async pending() {
-      const entries = await (await database()).getAllFromIndex('history', 'by-status', 'pending');
+      const entries = readHistoryRecords(await (await database()).getAllFromIndex('history', 'by-status', 'pending'));
       return entries.sort((a, b) => a.createdAt - b.createdAt);
     },
   };

@@ -1,6 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Link } from '../core/link-store.js';
 import type { HistoryEntry, HistoryStatus } from './history-entry.js';
+import { MIGRATIONS } from './link-db-migrations.js';
 
 /** The extension's one IndexedDB database: the bundled backend's links and the user's history. */
 export interface LinkletDb extends DBSchema {
@@ -17,21 +18,20 @@ export interface LinkletDb extends DBSchema {
 export type LinkletDatabase = IDBPDatabase<LinkletDb>;
 
 export const DB_NAME = 'linklet';
-export const DB_VERSION = 1;
+/** The version IndexedDB records once every migration has run: one per step. */
+export const DB_VERSION = MIGRATIONS.length;
 
 /**
- * Opens (and creates or upgrades) the database. Each version's step runs once, in order, so a
- * browser that skipped versions still ends with the same schema.
+ * Opens (and creates or upgrades) the database. The steps it has not run yet run once, in order,
+ * in one versionchange transaction: a step that throws aborts them all and leaves the database at
+ * the version it had, so a failed update loses nothing and is tried again on the next open.
  */
-export function openLinkletDb(name = DB_NAME): Promise<LinkletDatabase> {
-  return openDB<LinkletDb>(name, DB_VERSION, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) {
-        db.createObjectStore('links', { keyPath: 'codeKey' });
-        const history = db.createObjectStore('history', { keyPath: 'id' });
-        history.createIndex('by-created', 'createdAt');
-        history.createIndex('by-status', 'status');
-      }
+export function openLinkletDb(name = DB_NAME, migrations = MIGRATIONS): Promise<LinkletDatabase> {
+  return openDB<LinkletDb>(name, migrations.length, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      // A failed step rejects the open, which the caller sees; the aborted transaction says the same.
+      tx.done.catch(() => undefined);
+      for (const migrate of migrations.slice(oldVersion)) migrate(db, tx);
     },
     blocking(_current, _next, event) {
       // A newer version of the extension wants to upgrade: let it, this page reloads on update.

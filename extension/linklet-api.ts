@@ -1,6 +1,7 @@
 import type { ExpireDuration } from '../core/expiry.js';
 import type { ExportFormat } from '../core/porting/export-links.js';
 import { ApiError } from './api-client.js';
+import { BUILD_ID } from './build-id.js';
 import type { HistoryEntry } from './history-entry.js';
 import { t } from './i18n.js';
 import type { ImportReport } from './import-history.js';
@@ -81,15 +82,31 @@ export interface ApiCall {
   args: unknown[];
 }
 
-/** The background's answer: the value, or the error's message (and the API status behind it). */
-export type ApiReply = { ok: true; value: unknown } | { ok: false; message: string; status?: number };
+/**
+ * The background's answer: the value, or the error's message (and the API status behind it), with
+ * the build it came from (absent before builds said so).
+ */
+export type ApiReply = ({ ok: true; value: unknown } | { ok: false; message: string; status?: number }) & {
+  build?: string;
+};
+
+export interface ApiClientOptions {
+  /**
+   * Called when the background is not of this page's build (it does not say, or says another):
+   * resolves true when it restarts the extension, which closes this page, so the call ends there.
+   */
+  onOtherBuild?: () => Promise<boolean>;
+}
 
 /**
  * The page side: each method becomes one runtime message. An error comes back as an `ApiError`
  * when the backend gave a status (so `status` still tells a 409 from a 400), else as an `Error`;
  * a background that stopped before it answered is told as such, so the user knows to retry.
  */
-export function createApiClient(send: (call: ApiCall) => Promise<unknown>): LinkletApi {
+export function createApiClient(
+  send: (call: ApiCall) => Promise<unknown>,
+  { onOtherBuild = async () => false }: ApiClientOptions = {},
+): LinkletApi {
   const call = async (method: Method, args: unknown[]) => {
     let reply: ApiReply | undefined;
     try {
@@ -97,6 +114,8 @@ export function createApiClient(send: (call: ApiCall) => Promise<unknown>): Link
     } catch (error) {
       throw new Error(t('errorBackgroundGone'), { cause: error });
     }
+    // An earlier build's background answers nothing to calls it does not know, or its own way.
+    if (reply?.build !== BUILD_ID && (await onOtherBuild())) throw new Error(t('errorBackgroundUpdating'));
     if (!reply) throw new Error(t('errorBackgroundGone'));
     if (reply.ok) return reply.value;
     throw reply.status === undefined ? new Error(reply.message) : new ApiError(reply.status, reply.message);
@@ -117,14 +136,16 @@ export function isApiCall(message: unknown): message is ApiCall {
   );
 }
 
-/** The background side: runs the call on `api` and flattens the outcome into a reply. */
+/** The background side: runs the call on `api` and flattens the outcome into a reply, naming its build. */
 export async function answerApiCall(call: ApiCall, api: LinkletApi): Promise<ApiReply> {
   try {
     const method = api[call.method] as (...args: unknown[]) => Promise<unknown>;
-    return { ok: true, value: await method(...call.args) };
+    return { ok: true, value: await method(...call.args), build: BUILD_ID };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' ? { ok: false, message, status } : { ok: false, message };
+    return typeof status === 'number'
+      ? { ok: false, message, status, build: BUILD_ID }
+      : { ok: false, message, build: BUILD_ID };
   }
 }

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_EXPIRE_DURATION, type ExpireDuration } from '../core/expiry.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
 
 export interface Settings {
   /** The companion server's base URL without a trailing slash; '' means local mode. */
@@ -24,8 +24,22 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Kept in `storage.local`: small, read by every page and the background, changes are broadcast. */
 export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
 
+/**
+ * The settings as stored by this or any earlier release: a field an earlier release did not have
+ * (`apiKey` before keys) or one that does not hold its type takes its default, so an update never
+ * leaves a page with a setting it cannot use.
+ */
 export async function loadSettings(): Promise<Settings> {
-  return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
+  const stored = ((await settingsItem.getValue()) ?? {}) as Partial<Record<keyof Settings, unknown>>;
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  return {
+    serverUrl: text(stored.serverUrl, DEFAULT_SETTINGS.serverUrl),
+    apiKey: text(stored.apiKey, DEFAULT_SETTINGS.apiKey),
+    defaultExpire: EXPIRE_DURATIONS.includes(stored.defaultExpire as ExpireDuration)
+      ? (stored.defaultExpire as ExpireDuration)
+      : DEFAULT_SETTINGS.defaultExpire,
+    autoCopy: typeof stored.autoCopy === 'boolean' ? stored.autoCopy : DEFAULT_SETTINGS.autoCopy,
+  };
 }
 
 /**

@@ -1,0 +1,162 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
+import { startTestSite, type TestSite } from '../test-site.js';
+import {
+  backgroundBuild,
+  controlledPopupTab,
+  launchProfile,
+  type ProfileBrowser,
+  popupTab,
+  putBuildInFolder,
+} from './profile-in-place.js';
+import { releaseBuild } from './release-build.js';
+import { historyByUrl, makeKey, shortenInForm } from './release-popup.js';
+
+// An update in place (docs/updates-extension.md): an earlier release's build in a folder, used in
+// a profile that lasts; today's build put in the same folder (same extension id); everything the
+// release made is still listed, opens, keeps its settings and counts its clicks.
+
+const TODAY = resolve('.output/chrome-mv3');
+const ADMIN_KEY = 'e2e-updates-admin-key-0123456789';
+
+interface Release {
+  commit: string;
+  /** The release takes an owner's API key (and so pulls clicks of synced links). */
+  keys: boolean;
+  /** The release's open page counts a local link's clicks. */
+  localClicks: boolean;
+}
+
+const RELEASES: Release[] = [
+  { commit: 'aaedf42', keys: false, localClicks: false },
+  { commit: '3289986', keys: true, localClicks: true },
+];
+
+for (const release of RELEASES) {
+  test.describe(`an update in place from ${release.commit}`, () => {
+    let build = '';
+    test.beforeAll(() => {
+      // A cold machine builds the release here (its own npm ci); a warm one finds it cached.
+      test.setTimeout(20 * 60_000);
+      build = releaseBuild(release.commit);
+    });
+
+    let dir = '';
+    let site: TestSite;
+    let server: RunningServer | undefined;
+    let serverUrl = '';
+    let browser: ProfileBrowser | undefined;
+    test.beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), `linklet-update-${release.commit}-`));
+      site = await startTestSite();
+      const port = await freePort();
+      serverUrl = `http://127.0.0.1:${port}`;
+      server = await startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: serverUrl,
+        DATABASE_URL: `sqlite:${join(dir, 'linklet.db')}`,
+        // An administrator's key makes the server ask every create for a key: only for releases that send one.
+        ...(release.keys ? { API_KEY: ADMIN_KEY } : {}),
+        LOG_LEVEL: 'info',
+      });
+    });
+    test.afterEach(async () => {
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    test('keeps, lists and opens every link, keeps the settings and counts clicks as before', async () => {
+      test.setTimeout(240_000);
+      const folder = join(dir, 'extension');
+      const profile = join(dir, 'profile');
+      const local = {
+        hangul: site.url('/local/hangul'),
+        generated: site.url('/local/generated'),
+        other: site.url('/local/other'),
+      };
+      const synced = site.url('/synced/made-before');
+
+      // The release: local links (one with a Hangul code), opened; then a server (and a key) and a synced link.
+      putBuildInFolder(build, folder);
+      browser = await launchProfile(profile, folder);
+      let popup = await controlledPopupTab(browser);
+      const hangulShort = await shortenInForm(popup, local.hangul, '업데이트');
+      expect(decodeURI(hangulShort)).toContain('업데이트');
+      await shortenInForm(popup, local.generated);
+      await shortenInForm(popup, local.other);
+      const opened = await browser.context.newPage();
+      for (const _ of [1, 2]) {
+        await opened.goto(hangulShort);
+        await expect(opened).toHaveURL(local.hangul);
+      }
+      const key = release.keys ? await makeKey(serverUrl, ADMIN_KEY, 'updater') : '';
+      const options = await browser.context.newPage();
+      await options.goto(`${browser.origin}/options.html`);
+      await options.locator('#server-url').fill(serverUrl);
+      if (release.keys) await options.locator('#api-key').fill(key);
+      await options.locator('#default-expire').selectOption('1month');
+      await options.locator('#auto-copy').uncheck();
+      await options.locator('#save').click();
+      await expect(options.locator('#options-status')).toHaveText('Saved.');
+      await popup.reload();
+      const syncedShort = await shortenInForm(popup, synced);
+      expect(syncedShort.startsWith(`${serverUrl}/`)).toBe(true);
+      // A click on the server, which the history shows where the release pulls them (with a key).
+      expect((await fetch(syncedShort, { redirect: 'manual' })).status).toBe(302);
+      await browser.close();
+
+      // The update: today's build in the same folder, the same profile.
+      putBuildInFolder(TODAY, folder);
+      browser = await launchProfile(profile, folder);
+      // The first page to ask finds the release's background still registered and restarts the
+      // extension, which registers today's. Loaded from the command line, as here, Chromium brings
+      // it back at the next start (a folder loaded unpacked comes back at once).
+      popup = await popupTab(browser);
+      await popup.waitForEvent('close');
+      await browser.close();
+      browser = await launchProfile(profile, folder);
+      await expect
+        .poll(() => backgroundBuild(browser as ProfileBrowser).catch(() => ''), { timeout: 30_000 })
+        .not.toBe('');
+
+      popup = await popupTab(browser);
+      await expect(popup.locator('#history .history-item')).toHaveCount(4);
+      await expect(popup.locator('#error')).toBeHidden();
+      const listed = await historyByUrl(popup);
+      for (const url of Object.values(local)) expect(listed.get(url)?.status).toBe('local');
+      expect(listed.get(synced)).toMatchObject({ status: 'synced', shortUrl: syncedShort });
+      expect(decodeURI(listed.get(local.hangul)?.shortUrl ?? '')).toContain('업데이트');
+      expect(listed.get(local.hangul)?.clicks).toBe(release.localClicks ? '2 clicks' : '0 clicks');
+
+      // The settings the release saved.
+      const kept = await browser.context.newPage();
+      await kept.goto(`${browser.origin}/options.html`);
+      await expect(kept.locator('#server-url')).toHaveValue(serverUrl);
+      await expect(kept.locator('#api-key')).toHaveValue(key);
+      await expect(kept.locator('#default-expire')).toHaveValue('1month');
+      await expect(kept.locator('#auto-copy')).not.toBeChecked();
+
+      // Every local short URL still opens its page, and the opening counts on top of the release's.
+      const again = await browser.context.newPage();
+      for (const [url, item] of [...listed].filter(([, entry]) => entry.status === 'local')) {
+        await again.goto(item.shortUrl);
+        await expect(again).toHaveURL(url);
+      }
+      const hangulClicks = release.localClicks ? '3 clicks' : '1 clicks';
+      await expect
+        .poll(async () => {
+          await popup.reload();
+          await expect(popup.locator('#history .history-item')).toHaveCount(4);
+          const now = await historyByUrl(popup);
+          return [now.get(local.hangul)?.clicks, release.keys ? now.get(synced)?.clicks : 'no key'];
+        })
+        .toEqual([hangulClicks, release.keys ? '1 clicks' : 'no key']);
+    });
+  });
+}

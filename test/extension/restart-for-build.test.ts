@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { BUILD_ID } from '../../extension/build-id.js';
+import { type ApiReply, createApiClient } from '../../extension/linklet-api.js';
+import { restartForBuild } from '../../extension/ui/restart-for-build.js';
+
+// An update in place leaves Chromium running the earlier build's service worker: a page finds it
+// by the build its replies name (none before builds said so) and restarts the extension once.
+
+describe('a background of another build', () => {
+  it('restarts the extension when the background answers nothing (a build before the typed API)', async () => {
+    const onOtherBuild = vi.fn(async () => true);
+    const api = createApiClient(async () => undefined, { onOtherBuild });
+    await expect(api.listHistory()).rejects.toThrow('Linklet was updated and is restarting; open it again.');
+    expect(onOtherBuild).toHaveBeenCalledOnce();
+  });
+
+  it('restarts it when the reply names no build or another one, and not when it names this one', async () => {
+    for (const build of [undefined, 'an-earlier-build']) {
+      const reply: ApiReply = { ok: true, value: [], ...(build ? { build } : {}) };
+      const onOtherBuild = vi.fn(async () => true);
+      await expect(createApiClient(async () => reply, { onOtherBuild }).listHistory()).rejects.toThrow('restarting');
+    }
+    const onOtherBuild = vi.fn(async () => true);
+    const current = createApiClient(async () => ({ ok: true, value: ['kept'], build: BUILD_ID }), { onOtherBuild });
+    expect(await current.listHistory()).toEqual(['kept']);
+    expect(onOtherBuild).not.toHaveBeenCalled();
+  });
+
+  it('carries on with the reply once a restart for this build was already asked', async () => {
+    const api = createApiClient(async () => ({ ok: true, value: ['old background'] }), {
+      onOtherBuild: async () => false,
+    });
+    expect(await api.listHistory()).toEqual(['old background']);
+    const silent = createApiClient(async () => undefined, { onOtherBuild: async () => false });
+    await expect(silent.listHistory()).rejects.toThrow("Linklet's background stopped before it answered");
+  });
+
+  it('reloads the extension once per build, so a background that stays old is not restarted forever', async () => {
+    const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
+    expect(await restartForBuild()).toBe(true);
+    expect(await restartForBuild()).toBe(false);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(await browser.storage.local.get('restartedForBuild')).toEqual({ restartedForBuild: BUILD_ID });
+  });
+});

@@ -83,7 +83,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const settings = settingsOf(options);
   const server = createHttpServer(handler, {
     log,
-    shortUrls: { store, onClick: clicks?.count, redirectCacheSeconds: settings.redirectCacheSeconds },
+    shortUrls: {
+      store,
+      onClick: clicks?.count,
+      redirectCacheSeconds: settings.redirectCacheSeconds,
+      timeZone: settings.timeZone,
+    },
     creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,

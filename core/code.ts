@@ -10,6 +10,7 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   'api',
   'api.php',
   'health',
+  'favicon.svg', // core/favicon.ts; a dot can never be in a code anyway
   'admin',
   'assets',
   'static',

@@ -41,7 +41,12 @@ export interface LinkletErrorOptions {
   cause?: unknown;
   /** When to try again (a 429 or 503), sent as the `Retry-After` header in whole seconds. */
   retryAfterSeconds?: number;
+  /** Why a short link is gone (410), so the page a browser gets says it: expired when, or turned off. */
+  gone?: GoneReason;
 }
+
+/** Why a short link answers 410: it expired at `at` (epoch ms), or its owner turned it off. */
+export type GoneReason = { reason: 'expired'; at: number } | { reason: 'disabled' };
 
 /**
  * The one error type of Linklet. Its message is shown to the client as is, so it must say which
@@ -51,6 +56,7 @@ export class LinkletError extends Error {
   readonly kind: ErrorKind;
   readonly allow: readonly string[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly gone: GoneReason | undefined;
 
   constructor(kind: ErrorKind, message: string, options: LinkletErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -58,6 +64,7 @@ export class LinkletError extends Error {
     this.kind = kind;
     this.allow = options.allow;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.gone = options.gone;
   }
 
   get status(): number {

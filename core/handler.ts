@@ -8,6 +8,7 @@ import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
 import { type ClickRecorder, isClick } from './clicks.js';
 import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
+import { FAVICON_PATH, faviconAnswer } from './favicon.js';
 import { isManagedLinkStore } from './link-management-store.js';
 import { registerManagementRoutes } from './management-routes.js';
 import { notAllowed } from './not-allowed.js';
@@ -67,7 +68,12 @@ const send = (c: Context, answer: Answer): Response =>
     : c.body(answer.body, answer.status as 200, answer.headers);
 
 /** Who an error answer is for: the page-or-JSON and CORS choice of `errorAnswer`. */
-const audienceOf = (c: Context) => ({ path: c.req.path, accept: c.req.header('accept') });
+const audienceOf = (c: Context, timeZone?: string) => ({
+  path: c.req.path,
+  accept: c.req.header('accept'),
+  acceptLanguage: c.req.header('accept-language'),
+  timeZone,
+});
 
 /** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */
 export function codeSegmentOf(request: Request): string | undefined {
@@ -92,7 +98,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   app.onError((error, c) => {
     const level = logLevelOf(error);
     if (level !== undefined) options.onError?.(error, { level, request: c.req.raw, requestId: c.env?.requestId });
-    return send(c, errorAnswer(error, audienceOf(c)));
+    return send(c, errorAnswer(error, audienceOf(c, settings.timeZone)));
   });
 
   const preflight = cors({
@@ -189,13 +195,15 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const answer = webApp && webAppAsset(webApp, c.req.param('file'));
     return answer ? send(c, answer) : notFound();
   });
+  app.get(FAVICON_PATH, (c) => send(c, faviconAnswer()));
+  app.all(FAVICON_PATH, notAllowed(READ_ALLOW));
 
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);
     if (segment === undefined) return notFound();
     const at = settings.now();
     const resolution = await resolveCode(segment, store, at);
-    const answer = answerShortUrl(resolution, at, audienceOf(c), settings.redirectCacheSeconds);
+    const answer = answerShortUrl(resolution, at, audienceOf(c, settings.timeZone), settings.redirectCacheSeconds);
     if (onClick && resolution.state === 'active') {
       const { method } = c.req;
       if (isClick(method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {

@@ -71,10 +71,12 @@ export function answerShortUrl(
   if (resolution.state === 'active') return redirectAnswer(resolution.link, now, cacheSeconds);
   if (resolution.state === 'expired') {
     const expiredOn = new Date(resolution.link.expiresAt).toISOString();
-    return errorAnswer(new LinkletError('gone', `This short link expired on ${expiredOn}.`), audience);
+    const gone = { reason: 'expired', at: resolution.link.expiresAt } as const;
+    return errorAnswer(new LinkletError('gone', `This short link expired on ${expiredOn}.`, { gone }), audience);
   }
   if (resolution.state === 'disabled') {
-    return errorAnswer(new LinkletError('gone', 'This short link was disabled by its owner.'), audience);
+    const gone = { reason: 'disabled' } as const;
+    return errorAnswer(new LinkletError('gone', 'This short link was disabled by its owner.', { gone }), audience);
   }
   return errorAnswer(notFoundError(), audience);
 }

@@ -8,11 +8,13 @@ import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
 import { loadWebAppFiles } from './http/web-app-files.js';
 import { runPrimary } from './process/cluster.js';
-import { type Config, ConfigError, describeDatabase, loadConfig } from './process/config.js';
+import { type Config, ConfigError, loadConfig } from './process/config.js';
+import { type LogFormat, logFormatOf } from './process/log-format.js';
 import { createLogger, type Logger } from './process/logger.js';
 import { openServerWarning } from './process/open-server-warning.js';
 import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
+import { announceServing } from './process/start-line.js';
 import { withLinkCache } from './stores/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
@@ -25,18 +27,19 @@ import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel, redact);
+  const format = logFormatOf(config.logFormat);
+  const logger = createLogger(config.logLevel, redact, format);
   const warning = cluster.isPrimary ? openServerWarning(config) : undefined; // once, not per worker
   if (warning) logger.warn({ host: config.host }, warning);
   if (config.workers > 1 && cluster.isPrimary) {
-    await runPrimary(config, logger);
+    await runPrimary(config, logger, format);
     return;
   }
-  await serve(config, logger);
+  await serve(config, logger, format);
 }
 
 /** One serving process: store (with its cache), handler, HTTP server, graceful shutdown. */
-async function serve(config: Config, logger: Logger): Promise<void> {
+async function serve(config: Config, logger: Logger, format: LogFormat): Promise<void> {
   const opened = await openLinkStore(config.database, {
     poolSize: config.databasePoolSize,
     onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
@@ -87,7 +90,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const settings = settingsOf(options);
   const server = createHttpServer(handler, {
     log,
-    shortUrls: { store, onClick: clicks?.count, redirectCacheSeconds: settings.redirectCacheSeconds },
+    shortUrls: {
+      store,
+      onClick: clicks?.count,
+      redirectCacheSeconds: settings.redirectCacheSeconds,
+      timeZone: settings.timeZone,
+    },
     creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -118,10 +126,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       logger.info('worker listening'); // the primary announces the service once all are up
       return;
     }
-    logger.info(
-      { url: config.baseUrl, host: config.host, port: config.port, store: describeDatabase(config.database) },
-      `Linklet is serving ${config.baseUrl}`,
-    );
+    announceServing(logger, config, format);
   });
 }
 

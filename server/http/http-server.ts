@@ -18,7 +18,13 @@ export interface HttpServerOptions {
   headersTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   /** When given, `GET` and `HEAD` of a short URL take the redirect fast path on this store (the handler's own). */
-  shortUrls?: { store: ShortUrlStore; now?: () => number; onClick?: ClickRecorder; redirectCacheSeconds?: number };
+  shortUrls?: {
+    store: ShortUrlStore;
+    now?: () => number;
+    onClick?: ClickRecorder;
+    redirectCacheSeconds?: number;
+    timeZone?: string;
+  };
   /** When given, shorten requests with a body of declared length take the create fast path. */
   creates?: Omit<ShortenFastPathOptions, 'log'>;
   /** When given, a client over its limit is answered 429 before anything else is done. */

@@ -25,6 +25,8 @@ export interface RedirectFastPathOptions {
   now?: () => number;
   /** The handler's `redirectCacheSeconds` (`settingsOf`), so both send the same `Cache-Control`. */
   redirectCacheSeconds?: number;
+  /** The handler's display time zone (`TIMEZONE`), so both pages show the same dates. */
+  timeZone?: string;
   log: RequestLog;
   /** Told of every click (see `isClick`) this path answers, to count it. */
   onClick?: ClickRecorder;
@@ -47,7 +49,7 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
  * request.
  */
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
-  const { store, log, fallback, onClick, redirectCacheSeconds } = options;
+  const { store, log, fallback, onClick, redirectCacheSeconds, timeZone } = options;
   const now = options.now ?? Date.now;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -62,7 +64,12 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     const send = (link: Link | undefined) => {
       let answer: Answer;
       try {
-        const audience = { path: trace.path, accept: req.headers.accept };
+        const audience = {
+          path: trace.path,
+          accept: req.headers.accept,
+          acceptLanguage: header(req, 'accept-language'),
+          timeZone,
+        };
         answer = answerShortUrl(resolutionOf(link, at), at, audience, redirectCacheSeconds);
       } catch {
         fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it

@@ -1,7 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { openLinkStore } from '../stores/open-link-store.js';
-import { type Config, describeDatabase } from './config.js';
+import type { Config } from './config.js';
+import type { LogFormat } from './log-format.js';
 import type { Logger } from './logger.js';
+import { announceServing } from './start-line.js';
 
 /** How long workers get to finish their requests after a signal before they are killed. */
 const STOP_DEADLINE_MS = 15_000;
@@ -15,7 +17,7 @@ const QUICK_FAILURE_MS = 10_000;
  * signal on, waits for every worker's graceful shutdown and exits 0 (1 if any worker failed to
  * stop cleanly or had to be killed).
  */
-export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+export async function runPrimary(config: Config, logger: Logger, format: LogFormat): Promise<void> {
   // Workers find the schema ready, and a database that cannot be opened stops the start here
   // with its message, instead of as workers dying one after another.
   const store = await openLinkStore(config.database, {
@@ -60,16 +62,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (state) state.listening = true;
     if (!announced && [...workers.values()].filter((w) => w.listening).length === config.workers) {
       announced = true;
-      logger.info(
-        {
-          url: config.baseUrl,
-          host: config.host,
-          port: config.port,
-          store: describeDatabase(config.database),
-          workers: config.workers,
-        },
-        `Linklet is serving ${config.baseUrl}`,
-      );
+      announceServing(logger, config, format);
     }
   });
 

@@ -7,6 +7,7 @@ import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/url.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
+import type { LogFormat } from './log-format.js';
 
 /** Where links are kept, from `DATABASE_URL`. */
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; connectionString: string };
@@ -20,6 +21,8 @@ export interface Config {
   maxUrlLength: number;
   apiKey: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `LOG_FORMAT`; unset: pretty in a terminal, JSON lines otherwise (`logFormatOf`). */
+  logFormat: LogFormat | undefined;
   /** One `info` line per answered request (`ACCESS_LOG`); failures are logged either way. */
   accessLog: boolean;
   /** Count clicks on short URLs (`CLICK_COUNTING`), written in batches every second. */
@@ -77,6 +80,7 @@ const envSchema = z.object({
   MAX_URL_LENGTH: optional(z.coerce.number().int().min(32).max(LONGEST_MAX_URL_LENGTH)).default(DEFAULT_MAX_URL_LENGTH),
   API_KEY: optional(z.string().min(16, 'must be at least 16 characters long when set')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  LOG_FORMAT: optional(z.enum(['pretty', 'json'], { error: 'must be pretty or json' })),
   ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),
   CLICK_COUNTING: optional(z.enum(['on', 'off'])).default('on'),
   CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(1_000_000),
@@ -177,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUrlLength: values.MAX_URL_LENGTH,
     apiKey: values.API_KEY,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     accessLog: values.ACCESS_LOG === 'on',
     clickCounting: values.CLICK_COUNTING === 'on',
     cacheEntries: values.CACHE_ENTRIES,

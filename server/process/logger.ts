@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from './config.js';
+import { type LogFormat, prettyLine } from './log-format.js';
 
 export type Logger = pino.Logger;
 
@@ -20,8 +21,17 @@ const LOG_BATCH_MS = 1000;
  *
  * `redact` sees every finished line before it is written, so a secret (a database password, the
  * API key) is blanked wherever it turns up: in a message, an error's text or any of its fields.
+ *
+ * `pretty` (a terminal, see `logFormatOf`) turns each finished line into text a person reads;
+ * redaction runs before and after, so a secret is blanked in its JSON and in its plain form.
  */
-export function createLogger(level: Config['logLevel'], redact?: (line: string) => string): Logger {
+export function createLogger(
+  level: Config['logLevel'],
+  redact?: (line: string) => string,
+  format: LogFormat = 'json',
+): Logger {
+  const blank = redact ?? ((line: string) => line);
+  const finish = format === 'pretty' ? (line: string) => blank(prettyLine(blank(line))) : redact;
   const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
   const flush = () => {
     if (!(destination as unknown as { destroyed: boolean }).destroyed) destination.flush();
@@ -40,12 +50,12 @@ export function createLogger(level: Config['logLevel'], redact?: (line: string) 
           method.apply(this, args);
           flush();
         },
-        ...(redact && { streamWrite: redact }),
+        ...(finish && { streamWrite: finish }),
       },
     },
     destination,
   );
-  redactors.set(logger, redact ?? ((line) => line));
+  redactors.set(logger, finish ?? ((line) => line));
   return logger;
 }
 
@@ -53,7 +63,7 @@ const redactors = new WeakMap<Logger, (line: string) => string>();
 
 /**
  * Writes a finished JSON line to a logger's destination, as pino would, past its serializers:
- * what the access log needs once per request. The logger's redaction still applies.
+ * what the access log needs once per request. The logger's redaction (and pretty format) still applies.
  */
 export function lineWriterOf(logger: Logger): (line: string) => void {
   const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];

@@ -196,7 +196,7 @@ describe('an owner and their links', () => {
     expect(disabled.status).toBe(410);
     expect((await disabled.json()).message).toBe('This short link was disabled by its owner.');
     const page = await app.fetch('/move', { headers: { Accept: 'text/html' } });
-    expect(await page.text()).toContain('disabled');
+    expect(await page.text()).toContain('This link was turned off by its owner');
     await send('PATCH', '/api/v1/links/move', alice.key, { disabled: false });
     expect((await app.fetch('/move')).status).toBe(302);
     app.clock.advance(DAY);

@@ -138,7 +138,7 @@ describe('GET /{code}: unknown and expired', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const page = await response.text();
     expect(page).toMatch(/^<!doctype html>/i);
-    expect(page).toMatch(/not found/i);
+    expect(page).toContain('There is no link here');
   });
 
   it.each([

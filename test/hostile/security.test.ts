@@ -83,12 +83,16 @@ describe('security headers on every kind of response, over real HTTP', () => {
     const hash = `sha256-${createHash('sha256').update(ERROR_PAGE_STYLE).digest('base64')}`;
     expect(ERROR_PAGE_STYLE_HASH).toBe(hash);
     expect(CONTENT_SECURITY_POLICY).toBe(
-      `default-src 'none'; style-src '${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src '${hash}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     const server = await start();
     const page = await (await fetch(`${server.origin}/missing`, { headers: { Accept: 'text/html' } })).text();
     expect(page).toContain(`<style>${ERROR_PAGE_STYLE}</style>`);
-    expect(page).not.toMatch(/<script|<img|<iframe|<link|\son\w+=/i);
+    expect(page).not.toMatch(/<script|<img|<iframe|\son\w+=|style=/i);
+    // The one file the page names is its icon, on its own origin.
+    expect([...page.matchAll(/<link[^>]*>/gi)].map((link) => link[0])).toEqual([
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ]);
   });
 });
 

@@ -26,7 +26,9 @@ interface Served {
 async function serve(store: LinkStore, fastPath: boolean, redirectCacheSeconds?: number): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
   const sink = jsonLinesInto(logs);
-  const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW, redirectCacheSeconds });
+  // A zone other than UTC: both paths must write an expiry's date in the server's zone.
+  const timeZone = 'Asia/Seoul';
+  const handler = createHandler({ store, baseUrl: 'https://sho.rt', now: () => NOW, redirectCacheSeconds, timeZone });
   let calls = 0;
   const counted = (request: Request, env?: RequestEnv) => {
     calls++;
@@ -34,7 +36,7 @@ async function serve(store: LinkStore, fastPath: boolean, redirectCacheSeconds?:
   };
   const server = createHttpServer(counted, {
     log: createRequestLog(pino({ level: 'info' }, sink)),
-    ...(fastPath && { shortUrls: { store, now: () => NOW, redirectCacheSeconds } }),
+    ...(fastPath && { shortUrls: { store, now: () => NOW, redirectCacheSeconds, timeZone } }),
   });
   return { origin: await listenOnLoopback(server), server, handlerCalls: () => calls, logs };
 }
@@ -53,13 +55,17 @@ let slow: Served;
 
 beforeAll(async () => {
   store = createMemoryLinkStore();
-  const add = (code: string, originalUrl: string, expiresAt: number) =>
-    store.create({ code, codeKey: code.toLowerCase(), originalUrl, createdAt: NOW - DAY, expiresAt }, NOW - DAY);
+  const add = (code: string, originalUrl: string, expiresAt: number, disabled?: boolean) =>
+    store.create(
+      { code, codeKey: code.toLowerCase(), originalUrl, createdAt: NOW - DAY, expiresAt, disabled },
+      NOW - DAY,
+    );
   await add('Promo', 'https://example.com/landing?a=1', NOW + DAY);
   await add('한글', 'https://bücher.example/straße/한글?q=ä#frag', NOW + 7 * DAY + 999);
   await add('gone', 'https://example.com/old', NOW - 1);
   await add('last-ms', 'https://example.com/edge', NOW + 1);
   await add('api2', 'https://example.com/api2', NOW + DAY);
+  await add('off', 'https://example.com/off', NOW + DAY, true);
   fast = await serve(store, true);
   slow = await serve(store, false);
 });
@@ -78,6 +84,7 @@ const SHORT_URLS = [
   `/${encodeURIComponent('한글'.normalize('NFD'))}`,
   '/gone',
   '/gone/',
+  '/off',
   '/last-ms',
   '/api2',
   '/nothing',
@@ -91,6 +98,7 @@ const ACCEPTS: Array<Record<string, string>> = [
   {},
   { Accept: 'application/json' },
   { Accept: BROWSER },
+  { Accept: BROWSER, 'Accept-Language': 'ko-KR,ko;q=0.9,en;q=0.8' },
   { Accept: '*/*' },
   { Accept: 'text/html;q=0, application/json' },
 ];

@@ -1,0 +1,41 @@
+import type { PageLanguage } from './page-language.js';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One 24-hour formatter per zone; both languages are built from its parts. */
+function partsIn(epochMs: number, timeZone: string): Record<string, string> {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
+  return parts;
+}
+
+const monthNumber = (epochMs: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric' }).format(epochMs);
+
+/**
+ * A moment as people write it on a page, in the server's time zone and named with it:
+ * "25 Nov 2026, 10:00 UTC", "2026년 11월 25일 오전 10:00 (UTC)". The Korean form is assembled
+ * here rather than left to ICU, whose Korean day periods changed between versions ("AM" or "오전").
+ */
+export function formatPageDate(epochMs: number, language: PageLanguage, timeZone: string): string {
+  const { day, month, year, hour = '00', minute, timeZoneName } = partsIn(epochMs, timeZone);
+  if (language === 'en') return `${day} ${month} ${year}, ${hour}:${minute} ${timeZoneName}`;
+  const h = Number(hour);
+  const period = h < 12 ? '오전' : '오후';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${year}년 ${monthNumber(epochMs, timeZone)}월 ${day}일 ${period} ${h12}:${minute} (${timeZoneName})`;
+}

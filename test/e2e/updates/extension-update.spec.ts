@@ -38,10 +38,10 @@ const RELEASES: Release[] = [
 for (const release of RELEASES) {
   test.describe(`an update in place from ${release.commit}`, () => {
     let build = '';
-    test.beforeAll(() => {
+    test.beforeAll(async () => {
       // A cold machine builds the release here (its own npm ci); a warm one finds it cached.
       test.setTimeout(20 * 60_000);
-      build = releaseBuild(release.commit);
+      build = await releaseBuild(release.commit);
     });
 
     let dir = '';

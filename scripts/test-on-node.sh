@@ -11,14 +11,16 @@
 set -euo pipefail
 major="${1:?Usage: scripts/test-on-node.sh MAJOR [TEST FILE OR FOLDER...] (e.g. 24)}"
 shift
-# By default the server's test project (vitest's `node`): server processes on SQLite and
-# PostgreSQL, keys, backups, clustering, clicks, the PostgreSQL store contracts, and updates from
-# earlier releases. Files named on the command line may come from the `unit` project too.
+# By default the server's process tests (vitest's `node` project under test/server and
+# test/contract): server processes on SQLite and PostgreSQL, keys, backups, clustering, clicks,
+# migrations and the PostgreSQL store contracts. The updates from earlier releases are about the
+# data, not the Node line, and run once in `npm test` (keeping CI under its 30 minutes). Files
+# named on the command line may come from the `unit` project too.
 projects=(--project unit --project node)
 filters=("$@")
 if [ "${#filters[@]}" -eq 0 ]; then
   projects=(--project node)
-  filters=(test/server/ test/updates/ test/contract/)
+  filters=(test/server/ test/contract/)
 fi
 cd "$(dirname "$0")/.."
 project="$(pwd)"

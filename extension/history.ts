@@ -1,5 +1,5 @@
 import type { HistoryEntry } from './history-entry.js';
-import { readHistoryRecords } from './history-record.js';
+import { newestFirst, oldestFirst, readHistoryRecords } from './history-record.js';
 import type { LinkletDatabase } from './link-db.js';
 import { orStorageFull } from './storage-full.js';
 
@@ -42,12 +42,12 @@ export function createHistory(open: () => Promise<LinkletDatabase>): History {
       // The whole store, not the by-created index: the index leaves out a record whose createdAt
       // is missing or damaged without a word, and the history must say which one it skips.
       const entries = readHistoryRecords(await (await database()).getAll('history'));
-      entries.sort((a, b) => b.createdAt - a.createdAt);
+      entries.sort(newestFirst);
       return entries.filter((entry) => matches(entry, needle)).slice(0, limit);
     },
     async pending() {
       const entries = readHistoryRecords(await (await database()).getAllFromIndex('history', 'by-status', 'pending'));
-      return entries.sort((a, b) => a.createdAt - b.createdAt);
+      return entries.sort(oldestFirst);
     },
   };
 }

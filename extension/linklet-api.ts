@@ -82,6 +82,33 @@ export interface ApiCall {
   args: unknown[];
 }
 
+/** Asks the background which build it is; every build that names its build in replies answers it. */
+export interface BuildQuery {
+  type: 'linklet:build';
+}
+const BUILD_QUERY: BuildQuery = { type: 'linklet:build' };
+
+export function isBuildQuery(message: unknown): message is BuildQuery {
+  return (message as Partial<BuildQuery> | null)?.type === 'linklet:build';
+}
+
+/** The background's answer to a `BuildQuery`. */
+export const buildAnswer = async (): Promise<{ build: string }> => ({ build: BUILD_ID });
+
+/**
+ * A reply names its build. No reply at all is either an earlier build that does not know the
+ * call, or this build's background stopped mid-answer (Chromium stops workers): asking which
+ * build it is tells the two apart, so a stopped worker never restarts the extension.
+ */
+async function isOtherBuild(send: (message: ApiCall | BuildQuery) => Promise<unknown>, reply: ApiReply | undefined) {
+  if (reply) return reply.build !== BUILD_ID;
+  try {
+    return ((await send(BUILD_QUERY)) as { build?: unknown } | undefined)?.build !== BUILD_ID;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The background's answer: the value, or the error's message (and the API status behind it), with
  * the build it came from (absent before builds said so).
@@ -104,7 +131,7 @@ export interface ApiClientOptions {
  * a background that stopped before it answered is told as such, so the user knows to retry.
  */
 export function createApiClient(
-  send: (call: ApiCall) => Promise<unknown>,
+  send: (message: ApiCall | BuildQuery) => Promise<unknown>,
   { onOtherBuild = async () => false }: ApiClientOptions = {},
 ): LinkletApi {
   const call = async (method: Method, args: unknown[]) => {
@@ -115,7 +142,7 @@ export function createApiClient(
       throw new Error(t('errorBackgroundGone'), { cause: error });
     }
     // An earlier build's background answers nothing to calls it does not know, or its own way.
-    if (reply?.build !== BUILD_ID && (await onOtherBuild())) throw new Error(t('errorBackgroundUpdating'));
+    if ((await isOtherBuild(send, reply)) && (await onOtherBuild())) throw new Error(t('errorBackgroundUpdating'));
     if (!reply) throw new Error(t('errorBackgroundGone'));
     if (reply.ok) return reply.value;
     throw reply.status === undefined ? new Error(reply.message) : new ApiError(reply.status, reply.message);

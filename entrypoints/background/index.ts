@@ -11,7 +11,7 @@ import { createHistory } from '../../extension/history.js';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { openLinkletDb } from '../../extension/link-db.js';
 import { createLinkService } from '../../extension/link-service.js';
-import { answerApiCall, isApiCall } from '../../extension/linklet-api.js';
+import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/linklet-api.js';
 import { isBackendPath } from '../../extension/local-backend.js';
 import { copyFromBackground } from '../../extension/offscreen-clipboard.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
@@ -66,7 +66,7 @@ export default defineBackground({
 
     // Pages (popup, options) ask for everything through the one typed API, in Firefox too.
     browser.runtime.onMessage.addListener((message: unknown) =>
-      isApiCall(message) ? answerApiCall(message, service) : undefined,
+      isApiCall(message) ? answerApiCall(message, service) : isBuildQuery(message) ? buildAnswer() : undefined,
     );
 
     browser.runtime.onInstalled.addListener(() => {

@@ -120,7 +120,7 @@ describe('the IndexedDB migrations', () => {
 });
 
 describe('history records of older shapes', () => {
-  it('are read with the fields they lack; a record that cannot be read is skipped, logged, and the rest listed', async () => {
+  it('are read with the fields they lack, an unknown date last; a record that cannot be read is skipped, logged, and the rest listed', async () => {
     const name = dbName();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { attempts: _attempts, customCode: _custom, ...bare } = aaedf42Entry('bare', 'bare123', NOW + 2);
@@ -137,10 +137,10 @@ describe('history records of older shapes', () => {
     );
     const history = createHistory(() => openLinkletDb(name));
     const listed = await history.list();
-    expect(listed.map((entry) => entry.id)).toEqual(['bare', 'ok']);
+    expect(listed.map((entry) => entry.id)).toEqual(['bare', 'ok', 'no-date']);
+    expect(listed[2]?.createdAt).toBeNaN();
     expect(listed[0]).toMatchObject({ attempts: 0, customCode: false, server: null, expire: '1week' });
     expect(warn.mock.calls.map(([message]) => message)).toEqual([
-      'Linklet history: a record (id "no-date") is skipped: its createdAt is not a time.',
       'Linklet history: a record (id "no-url") is skipped: its originalUrl is not text.',
       'Linklet history: a record (id "odd-status") is skipped: its status is archived.',
     ]);

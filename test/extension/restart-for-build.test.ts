@@ -15,6 +15,18 @@ describe('a background of another build', () => {
     expect(onOtherBuild).toHaveBeenCalledOnce();
   });
 
+  it("does not restart when this build's background stopped before it answered (it still names its build)", async () => {
+    const onOtherBuild = vi.fn(async () => true);
+    const send = vi.fn(async (message: { type: string }) =>
+      message.type === 'linklet:build' ? { build: BUILD_ID } : undefined,
+    );
+    await expect(createApiClient(send, { onOtherBuild }).listHistory()).rejects.toThrow(
+      "Linklet's background stopped before it answered",
+    );
+    expect(onOtherBuild).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
   it('restarts it when the reply names no build or another one, and not when it names this one', async () => {
     for (const build of [undefined, 'an-earlier-build']) {
       const reply: ApiReply = { ok: true, value: [], ...(build ? { build } : {}) };

@@ -2,29 +2,37 @@ import type { PageLanguage } from './page-language.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One 24-hour formatter per zone; both languages are built from its parts. */
-function partsIn(epochMs: number, timeZone: string): Record<string, string> {
-  let formatter = formatters.get(timeZone);
+/** One formatter per zone and shape, made once: a page is answered many times, a formatter costs. */
+function formatterFor(timeZone: string, shape: 'parts' | 'month'): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    formatters.set(timeZone, formatter);
+    formatter =
+      shape === 'month'
+        ? new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric' })
+        : new Intl.DateTimeFormat('en-GB', {
+            timeZone,
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+            timeZoneName: 'short',
+          });
+    formatters.set(key, formatter);
   }
+  return formatter;
+}
+
+/** The 24-hour parts both languages are built from. */
+function partsIn(epochMs: number, timeZone: string): Record<string, string> {
   const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
+  for (const part of formatterFor(timeZone, 'parts').formatToParts(epochMs)) parts[part.type] = part.value;
   return parts;
 }
 
-const monthNumber = (epochMs: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric' }).format(epochMs);
+const monthNumber = (epochMs: number, timeZone: string) => formatterFor(timeZone, 'month').format(epochMs);
 
 /**
  * A moment as people write it on a page, in the server's time zone and named with it:

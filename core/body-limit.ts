@@ -3,6 +3,14 @@ import type { Context } from 'hono';
 /** Most bytes of an oversized body read (and dropped) before the 413 goes out; see below. */
 export const DRAIN_BEFORE_413_BYTES = 4 * 1024 * 1024;
 
+/** Each buffered copy's request as it arrived: what a route keyed per request must look up. */
+const arrivals = new WeakMap<Request, Request>();
+
+/** The request as it reached the handler, before `limitStreamedBody` swapped in a buffered copy. */
+export function arrivedAs(request: Request): Request {
+  return arrivals.get(request) ?? request;
+}
+
 /**
  * Middleware for a body of unknown length (chunked): reads it up to `maxBytes` and hands the
  * handler a buffered copy, or calls `tooLarge` (which throws the 413) once it grows past that.
@@ -39,7 +47,9 @@ export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
       buffer.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    c.req.raw = new Request(c.req.raw, { body: buffer });
+    const buffered = new Request(c.req.raw, { body: buffer });
+    arrivals.set(buffered, arrivedAs(c.req.raw));
+    c.req.raw = buffered;
     await next();
   };
 }

@@ -15,7 +15,7 @@ import { notAllowed } from './not-allowed.js';
 import { createOpenApiDocument } from './openapi.js';
 import { createCreatorCheck } from './owners/creator.js';
 import type { ImportBudget } from './porting/import-budget.js';
-import { MAX_IMPORT_BYTES } from './porting/porting-routes.js';
+import { MAX_IMPORT_BYTES } from './porting/read-import-file.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';

@@ -1,6 +1,6 @@
 import type { ApiCatalogOptions, ApiOperationSpec, ApiResponseSpec } from './api-operation.js';
 import { DEFAULT_PAGE_SIZE, LIST_STATUSES, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './links/list-params.js';
-import { MAX_NAME_LENGTH } from './owners/key-routes.js';
+import { MAX_NAME_LENGTH } from './owners/owner-name.js';
 
 const ERROR = 'Error';
 const error = (description: string): ApiResponseSpec => ({ description, schema: ERROR });

@@ -1,6 +1,6 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { CLICK_DAYS_SHOWN } from './clicks.js';
-import { MAX_NAME_LENGTH } from './owners/key-routes.js';
+import { MAX_NAME_LENGTH } from './owners/owner-name.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const isoDate = { type: 'string', pattern: ISO_DATE };

@@ -2,7 +2,7 @@ import type { Env, Hono } from 'hono';
 import { CLICK_DAYS_SHOWN, dayOf } from '../clicks.js';
 import { LinkletError } from '../errors.js';
 import { inScope } from '../link-management-store.js';
-import { type ManagementContext, PRIVATE, success } from '../management-routes.js';
+import { type ManagementContext, PRIVATE, success } from '../management-context.js';
 import { notAllowed } from '../not-allowed.js';
 import { requireCaller, scopeOf } from '../owners/authenticate.js';
 import { parseJsonText } from '../parse-json-text.js';

@@ -2,13 +2,12 @@ import type { Env, Hono } from 'hono';
 import { formatIsoDate } from '../dates.js';
 import { invalid, LinkletError } from '../errors.js';
 import type { OwnerKey } from '../link-management-store.js';
-import { type ManagementContext, PRIVATE, success } from '../management-routes.js';
+import { type ManagementContext, PRIVATE, success } from '../management-context.js';
 import { notAllowed } from '../not-allowed.js';
 import { parseJsonText } from '../parse-json-text.js';
 import { generateApiKey, hashApiKey } from './api-keys.js';
 import { requireAdmin, requireCaller } from './authenticate.js';
-
-export const MAX_NAME_LENGTH = 100;
+import { MAX_NAME_LENGTH } from './owner-name.js';
 
 const keyView = (key: OwnerKey) => ({
   id: key.id,

@@ -2,7 +2,7 @@ import type { Env, Hono } from 'hono';
 import { formatIsoDate } from '../dates.js';
 import { invalid } from '../errors.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../expiry.js';
-import { type ManagementContext, PRIVATE, success } from '../management-routes.js';
+import { type ManagementContext, PRIVATE, success } from '../management-context.js';
 import { notAllowed } from '../not-allowed.js';
 import { requireCaller, scopeOf } from '../owners/authenticate.js';
 import { createTurns } from '../take-turns.js';
@@ -10,9 +10,6 @@ import { EXPORT_FORMATS, type ExportFormat, exportLinks } from './export-links.j
 import { retryAfterOf, rowBudgetOf } from './import-budget.js';
 import { IMPORT_STATUSES, importLinks } from './import-links.js';
 import { readImportFile } from './read-import-file.js';
-
-/** The largest import file: some 80,000 links of a Linklet CSV export (about 130 bytes a link). */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -4,6 +4,9 @@ import { readCsvImport } from './csv-import.js';
 import type { ImportFile } from './import-row.js';
 import { readJsonImport } from './json-import.js';
 
+/** The largest import file: some 80,000 links of a Linklet CSV export (about 130 bytes a link). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
 // Decoded this many bytes at a time, taking turns between: 10 MiB at once is one long stretch.
 const DECODE_BYTES = 1024 * 1024;
 

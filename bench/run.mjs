@@ -112,19 +112,46 @@ async function startProcess(script, extraEnv, log) {
     origin: server.origin,
     /** Resident memory of the process (and of its workers), in MB; undefined off Linux. */
     rssMb: () => rssOfTree(server.pid),
+    cpuSeconds: () => cpuOfTree(server.pid),
     stop: () => server.stop(),
   };
 }
 
+/** The process and its children (a cluster's workers), or just the process off Linux. */
+function treeOf(pid) {
+  const pids = [pid];
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    if (children) pids.push(...children.split(/\s+/).map(Number));
+  } catch {}
+  return pids;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ, 100 on every Linux Node supports
+/**
+ * CPU time (utime + stime, every thread) the server's processes have used, in seconds; undefined
+ * off Linux. Per answered request it is steadier than requests/s on a busy machine, where the load
+ * generator shares the cores: it counts the server's own work, not how often it got to run.
+ */
+function cpuOfTree(pid) {
+  try {
+    let ticks = 0;
+    for (const p of treeOf(pid)) {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    }
+    return ticks / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 function rssOfTree(pid) {
   try {
-    const pids = [pid];
-    try {
-      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-      if (children) pids.push(...children.split(/\s+/).map(Number));
-    } catch {}
     let kb = 0;
-    for (const p of pids) kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    for (const p of treeOf(pid))
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
     return kb / 1024;
   } catch {
     return undefined;
@@ -184,7 +211,10 @@ function loadFor(scenario, origin, runTag) {
   };
 }
 
-/** One autocannon run: requests/s, exact latency percentiles (ms), errors, peak RSS. */
+/**
+ * One autocannon run: requests/s, exact latency percentiles (ms), errors, peak RSS, and the
+ * server's CPU time per answered request (µs).
+ */
 async function measure(options, seconds, expect, server) {
   const latencies = [];
   let errors = 0;
@@ -193,12 +223,14 @@ async function measure(options, seconds, expect, server) {
     const rss = server?.rssMb();
     if (rss !== undefined && (peakRss === undefined || rss > peakRss)) peakRss = rss;
   }, 250);
+  const cpuBefore = server?.cpuSeconds();
   const instance = autocannon({ ...options, duration: seconds });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
     if (Math.floor(statusCode / 100) !== expect) errors++;
   });
   const result = await instance;
+  const cpuAfter = server?.cpuSeconds();
   clearInterval(sampler);
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
@@ -208,6 +240,10 @@ async function measure(options, seconds, expect, server) {
     p99: at(0.99),
     errors: errors + result.errors + result.timeouts,
     rssMb: peakRss,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1e6) / latencies.length,
   };
 }
 
@@ -355,10 +391,19 @@ async function main() {
                 p99: med(who, 'p99'),
                 errors: runs[who].reduce((sum, run) => sum + run.errors, 0),
                 rssMb: Math.max(...runs[who].map((run) => run.rssMb ?? 0)) || undefined,
+                cpuUs: med(who, 'cpuUs'),
               },
-              baseline: { rps: med('baseline', 'rps'), p50: med('baseline', 'p50'), p99: med('baseline', 'p99') },
+              baseline: {
+                rps: med('baseline', 'rps'),
+                p50: med('baseline', 'p50'),
+                p99: med('baseline', 'p99'),
+                cpuUs: med('baseline', 'cpuUs'),
+              },
               // Each round's ratio to that round's baseline, then their median.
               ratio: median(runs[who].map((run, i) => run.rps / (runs.baseline[i]?.rps ?? Number.NaN))),
+              // The same for CPU per request, the baseline's over Linklet's (so higher is better
+              // here too, and 0.75 means Linklet spends 4/3 of the baseline's CPU on a request).
+              cpuRatio: median(runs[who].map((run, i) => (runs.baseline[i]?.cpuUs ?? Number.NaN) / run.cpuUs)),
               runs: { linklet: runs[who], baseline: runs.baseline },
             });
           }
@@ -377,11 +422,15 @@ async function main() {
   }
 
   const header =
-    '| scenario | store | log | Linklet req/s | baseline req/s | ratio | p50 ms | p99 ms | baseline p99 ms | errors | RSS MB |';
-  const lines = [header, '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+    '| scenario | store | log | Linklet req/s | baseline req/s | ratio | Linklet µs/req | baseline µs/req | CPU ratio | p50 ms | p99 ms | baseline p99 ms | errors | RSS MB |';
+  const lines = [
+    header,
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
   for (const row of rows) {
     lines.push(
       `| ${row.scenario} | ${row.store} | ${row.log} | ${fmt(row.linklet.rps)} | ${fmt(row.baseline.rps)} | ${fmt(row.ratio, 2)} | ` +
+        `${fmt(row.linklet.cpuUs, 1)} | ${fmt(row.baseline.cpuUs, 1)} | ${fmt(row.cpuRatio, 2)} | ` +
         `${fmt(row.linklet.p50, 2)} | ${fmt(row.linklet.p99, 2)} | ${fmt(row.baseline.p99, 2)} | ${row.linklet.errors} | ${fmt(row.linklet.rssMb)} |`,
     );
   }

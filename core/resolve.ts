@@ -22,11 +22,16 @@ export function decodeCodeSegment(segment: string): string | undefined {
   }
 }
 
+const PLAIN_SEGMENT = /^[\w-]+$/;
+
 /**
  * The code key a short URL's path segment names, or undefined when it cannot name any code
  * (malformed encoding, empty, longer than any code: the store is not asked about kilobytes).
  */
 export function codeKeyOfSegment(segment: string): string | undefined {
+  // Most segments (every generated code) are ASCII letters, digits, `_` and `-` alone: such a
+  // segment is its own decoding and NFC form, so its key is its lower case, without either step.
+  if (PLAIN_SEGMENT.test(segment)) return segment.length > MAX_CODE_LENGTH ? undefined : segment.toLowerCase();
   const code = decodeCodeSegment(segment);
   if (code === undefined || code.length === 0) return undefined;
   // A code point takes one or two UTF-16 units, so only a middling length needs counting.

@@ -86,11 +86,24 @@ function hostIdentity(hostname: string, port: string): string {
   return `${LOOPBACK.test(name) ? 'localhost' : name}:${port}`;
 }
 
+// Each rule set's own hosts as identities, worked out on its first create rather than on every one.
+const ownIdentities = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+const identitiesOf = (ownHosts: readonly string[]): ReadonlySet<string> => {
+  let identities = ownIdentities.get(ownHosts);
+  if (identities === undefined) {
+    identities = new Set(
+      ownHosts.map((host) => {
+        const [, hostname = '', port = ''] = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host.toLowerCase()) ?? [];
+        return hostIdentity(hostname, port);
+      }),
+    );
+    ownIdentities.set(ownHosts, identities);
+  }
+  return identities;
+};
+
 /** Whether a URL points at one of the service's own hosts (`host` strings, port included). */
 function pointsAtOwnHost(url: URL, ownHosts: readonly string[]): boolean {
-  const target = hostIdentity(url.hostname.toLowerCase(), url.port);
-  return ownHosts.some((host) => {
-    const [, hostname = '', port = ''] = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host.toLowerCase()) ?? [];
-    return hostIdentity(hostname, port) === target;
-  });
+  return identitiesOf(ownHosts).has(hostIdentity(url.hostname.toLowerCase(), url.port));
 }

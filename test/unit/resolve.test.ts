@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { codeKey } from '../../core/code.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { decodeCodeSegment, resolveCode } from '../../core/resolve.js';
+import { codeKeyOfSegment, decodeCodeSegment, resolveCode } from '../../core/resolve.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
 const DAY = 86_400_000;
@@ -112,5 +112,21 @@ describe('resolveCode: expiry', () => {
     ['an active link once its time has passed', 'promo', NOW + DAY, 'expired', LINKS.promo],
   ])('%s', async (_name, segment, now, state, expected) => {
     expect(await resolveCode(segment, store, now)).toEqual({ state, link: expected });
+  });
+});
+
+describe('codeKeyOfSegment', () => {
+  it('gives a plain ASCII segment the key its decoding would have', () => {
+    for (const segment of ['abc123', 'PromoCode', 'A_b-C', 'x'.repeat(64), 'x'.repeat(65), '-', '_']) {
+      const decoded = decodeCodeSegment(segment) as string;
+      const expected = [...decoded].length > 64 ? undefined : codeKey(decoded);
+      expect(codeKeyOfSegment(segment), segment).toBe(expected);
+    }
+  });
+
+  it('still decodes and normalizes an escaped segment', () => {
+    expect(codeKeyOfSegment('%ED%95%9C%EA%B8%80A')).toBe(codeKey('한글A'));
+    expect(codeKeyOfSegment('Pro%6Do')).toBe('promo');
+    expect(codeKeyOfSegment('%E0%A4%A')).toBeUndefined();
   });
 });

@@ -43,12 +43,17 @@ const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 type BatchItem = { link: Link; now: number };
 type CommitterSql = { claimSql: string; holderSql: string; reserveIdsSql: string };
 const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL, reserveIdsSql: RESERVE_IDS_SQL };
-type CommitBatch = (batch: BatchItem[]) => CreateLinkResult[];
+/**
+ * What a claim came to: made, or the holder's expiry. Not the link: the caller has it already,
+ * and from the writer thread every result is copied back (a link each was a clone per create).
+ */
+type ClaimOutcome = { created: true } | { created: false; holderExpiresAt: number };
+type CommitBatch = (batch: BatchItem[]) => ClaimOutcome[];
 /** What the writer is posted: a batch of creates, or one batch of clicks alone. */
 type WriterItem = BatchItem | { clicks: ClickBatch };
 type WriterArgs = { claims: CommitterSql; clicks: ClickCommitterArgs };
 const WRITER_ARGS: WriterArgs = { claims: COMMITTER_SQL, clicks: CLICK_COMMITTER_ARGS };
-type CommitWriterBatch = (batch: WriterItem[]) => Array<CreateLinkResult | null>;
+type CommitWriterBatch = (batch: WriterItem[]) => Array<ClaimOutcome | null>;
 
 /** The writer's committer as source text: creates and clicks, each kind its own transaction. */
 const WRITER_SETUP = `(db, args) => {
@@ -78,12 +83,13 @@ function createBatchCommitter(
   const claim = db.prepare(claimSql);
   const holderExpiry = db.prepare(holderSql).pluck();
   const reserveIds = db.prepare(reserveIdsSql).pluck();
-  const claimOrReport = (link: Link, now: number, id: number): CreateLinkResult => {
+  const made = { created: true } as const;
+  const claimOrReport = (link: Link, now: number, id: number): ClaimOutcome => {
     const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
     const updatedAt = link.updatedAt ?? createdAt;
     const ownerId = link.ownerId ?? null;
     const params = { codeKey, code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, now, id };
-    if (claim.run(params).changes === 1) return { created: true, link: { ...link } };
+    if (claim.run(params).changes === 1) return made;
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {
       throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);
@@ -114,7 +120,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   const ping = db.prepare('SELECT 1');
   const onThread = path !== ':memory:' && options.writerThread !== false;
   const writer = onThread
-    ? startWriterThread<WriterItem, CreateLinkResult | null>({
+    ? startWriterThread<WriterItem, ClaimOutcome | null>({
         path,
         pragmas: connectionPragmas(options),
         setup: WRITER_SETUP,
@@ -130,7 +136,11 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     const items = batch.map(({ link, now }) => ({ link, now }));
     try {
       const results = writer ? await writer.commit(items) : (commitInPlace as CommitWriterBatch)(items);
-      for (const [i, item] of batch.entries()) item.resolve(results[i] as CreateLinkResult);
+      for (const [i, item] of batch.entries()) {
+        const outcome = results[i] as ClaimOutcome;
+        // The caller's link, copied so that the store keeps nothing the caller can change.
+        item.resolve(outcome.created ? { created: true, link: { ...item.link } } : outcome);
+      }
     } catch (error) {
       for (const item of batch) item.reject(error);
     }

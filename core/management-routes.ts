@@ -5,6 +5,7 @@ import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
 import type { ImportBudget } from './porting/import-budget.js';
 import { registerPortingRoutes } from './porting/porting-routes.js';
+import { registerVisitRoutes } from './visits/visit-routes.js';
 import type { OriginalUrlRules } from './url.js';
 
 export interface ManagementOptions {
@@ -39,6 +40,7 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   registerKeyRoutes(app, context);
   registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
   registerLinkRoutes(app, context);
+  registerVisitRoutes(app, context);
 }
 
 /** The success envelope of the management API (v1 dialect). */

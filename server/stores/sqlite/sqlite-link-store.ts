@@ -11,6 +11,7 @@ import {
   createClickCommitter,
   createSqliteClickReads,
 } from './sqlite-clicks.js';
+import { createSqliteVisitReads } from './sqlite-visits.js';
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
@@ -152,6 +153,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   return {
     ...createSqliteLinkManagement(db),
     clicksOf: createSqliteClickReads(db),
+    ...createSqliteVisitReads(db),
     async addClicks(batch) {
       const item = [{ clicks: batch }];
       if (writer) await writer.commit(item);

@@ -6,7 +6,6 @@ import { describeApi } from './api-description.js';
 import { apiKeyRequired } from './api-key.js';
 import { dropDeclaredBody, limitStreamedBody } from './body-limit.js';
 import { type ClickRecorder, isClick } from './clicks.js';
-import { asksNotToBeTracked } from './visits/visits.js';
 import { errorAnswer, type LogLevel, logLevelOf } from './error-answer.js';
 import { LinkletError } from './errors.js';
 import { FAVICON_PATH, faviconAnswer } from './favicon.js';
@@ -21,6 +20,7 @@ import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';
 import { createShortenAnswerer, type Dialect } from './shorten-answer.js';
+import { asksNotToBeTracked } from './visits/visits.js';
 import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
 
 /** Per-request data an adapter hands the handler, as Hono's `env`: read by the routes as `c.env`. */

@@ -5,8 +5,8 @@ import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
 import type { ImportBudget } from './porting/import-budget.js';
 import { registerPortingRoutes } from './porting/porting-routes.js';
-import { registerVisitRoutes } from './visits/visit-routes.js';
 import type { OriginalUrlRules } from './url.js';
+import { registerVisitRoutes } from './visits/visit-routes.js';
 
 export interface ManagementOptions {
   store: ManagedLinkStore;

@@ -1,4 +1,11 @@
-import { FOLD_PER_BATCH, type StoredVisit, tallyVisits, VISIT_DIMENSIONS, type VisitRow, type VisitTallies } from './visits.js';
+import {
+  FOLD_PER_BATCH,
+  type StoredVisit,
+  tallyVisits,
+  VISIT_DIMENSIONS,
+  type VisitRow,
+  type VisitTallies,
+} from './visits.js';
 
 const DAY_S = 86_400;
 /** The folded counts' dimension of bot visits (not clicks). */
@@ -36,7 +43,9 @@ export function createMemoryVisits() {
       const chosen = new Set(old.slice(0, FOLD_PER_BATCH).map(([, visit]) => visit));
       for (const [linkId, visit] of old.slice(0, FOLD_PER_BATCH)) {
         if (visit.bot) addFolded(linkId, visit.day, BOTS, '');
-        else for (const dimension of VISIT_DIMENSIONS) addFolded(linkId, visit.day, dimension, visit[dimension] ?? 'unknown');
+        else
+          for (const dimension of VISIT_DIMENSIONS)
+            addFolded(linkId, visit.day, dimension, visit[dimension] ?? 'unknown');
       }
       for (const [linkId, visits] of kept) {
         const left = visits.filter((visit) => !chosen.has(visit));
@@ -54,14 +63,21 @@ export function createMemoryVisits() {
       for (const [key, clicks] of folded.get(linkId) ?? []) {
         const [day, dimension, name] = key.split('\u0000') as [string, string, string];
         if (Number(day) < fromDay || Number(day) > toDay) continue;
-        if (dimension === BOTS) result.bots += clicks;
+        if (dimension === BOTS) {
+          result.bots += clicks;
+          continue;
+        }
+        const same = result.tallies.find((tally) => tally.dimension === dimension && tally.name === name);
+        if (same) same.clicks += clicks;
         else result.tallies.push({ dimension: dimension as (typeof VISIT_DIMENSIONS)[number], name, clicks });
       }
       return result;
     },
     list(linkId: number, limit: number, before?: { at: number; id: number }): StoredVisit[] {
       return (kept.get(linkId) ?? [])
-        .filter((visit) => before === undefined || visit.at < before.at || (visit.at === before.at && visit.id < before.id))
+        .filter(
+          (visit) => before === undefined || visit.at < before.at || (visit.at === before.at && visit.id < before.id),
+        )
         .sort((a, b) => b.at - a.at || b.id - a.id)
         .slice(0, limit)
         .map(({ day: _day, ...visit }) => visit);

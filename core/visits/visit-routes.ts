@@ -84,7 +84,15 @@ export function registerVisitRoutes<E extends Env>(app: Hono<E>, context: Manage
           const page = await store.listVisits(link.codeKey, link.createdAt, EXPORT_PAGE, before);
           const rows = page.map((visit) => {
             const view = toVisitView(visit);
-            return [view.at, view.referrer ?? '', view.country ?? '', view.browser ?? '', view.os ?? '', view.device ?? '', String(view.bot)];
+            return [
+              view.at,
+              view.referrer ?? '',
+              view.country ?? '',
+              view.browser ?? '',
+              view.os ?? '',
+              view.device ?? '',
+              String(view.bot),
+            ];
           });
           controller.enqueue(encoder.encode(csvRecords(started ? rows : [VISIT_CSV_HEADER, ...rows])));
           started = true;
@@ -99,7 +107,8 @@ export function registerVisitRoutes<E extends Env>(app: Hono<E>, context: Manage
         'Content-Disposition': `attachment; filename="linklet-visits-${formatIsoDate(at).slice(0, 10)}.csv"`,
       });
     }
-    const from = params.cursor === undefined ? undefined : await readCursor(await signingSecret(), params.cursor, 'visits');
+    const from =
+      params.cursor === undefined ? undefined : await readCursor(await signingSecret(), params.cursor, 'visits');
     const before = from && { at: from.at, id: Number(from.codeKey) };
     const visits = await store.listVisits(link.codeKey, link.createdAt, params.limit + 1, before);
     const page = visits.slice(0, params.limit);

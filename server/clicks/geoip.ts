@@ -2,7 +2,11 @@ import maxmind from 'maxmind';
 import { createClientAddressOf } from '../http/client-address.js';
 import { countryCode } from './visit-parser.js';
 
-type CountryRecord = { country_code?: string; country?: { iso_code?: string }; registered_country?: { iso_code?: string } };
+type CountryRecord = {
+  country_code?: string;
+  country?: { iso_code?: string };
+  registered_country?: { iso_code?: string };
+};
 
 /**
  * A local country database (`GEOIP_DB`, any country `.mmdb`: MaxMind's GeoLite2-Country or the

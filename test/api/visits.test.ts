@@ -41,7 +41,11 @@ async function withVisits(retentionDays = 90) {
     ['promo', alice],
     ['bobs', bob],
   ] as const) {
-    const made = await app.post('/api/v1/shorten', { original_url: `https://example.com/${code}`, custom_code: code }, asKey(key));
+    const made = await app.post(
+      '/api/v1/shorten',
+      { original_url: `https://example.com/${code}`, custom_code: code },
+      asKey(key),
+    );
     expect(made.status).toBe(201);
   }
   const click = (code: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -106,8 +110,24 @@ describe('visits: what a click leaves behind', () => {
     expect(visits.data.next_cursor).toBeNull();
     const withheld = visits.data.visits.filter((v: { referrer: string | null }) => v.referrer === null);
     expect(withheld).toEqual([
-      { at: new Date(START).toISOString(), referrer: null, country: null, browser: null, os: null, device: null, bot: false },
-      { at: new Date(START).toISOString(), referrer: null, country: null, browser: null, os: null, device: null, bot: false },
+      {
+        at: new Date(START).toISOString(),
+        referrer: null,
+        country: null,
+        browser: null,
+        os: null,
+        device: null,
+        bot: false,
+      },
+      {
+        at: new Date(START).toISOString(),
+        referrer: null,
+        country: null,
+        browser: null,
+        os: null,
+        device: null,
+        bot: false,
+      },
     ]);
     // The referrer's host alone: never its path or query.
     expect(JSON.stringify(visits.data)).not.toMatch(/secret|\/a\/b/);
@@ -116,7 +136,8 @@ describe('visits: what a click leaves behind', () => {
   it('lists the top 10 biggest first, then the rest as other', async () => {
     const { counter, click, get } = await withVisits();
     for (let site = 0; site < 13; site++) {
-      for (let n = 0; n <= site; n++) await click('promo', { Referer: `https://site${String(site).padStart(2, '0')}.example/` });
+      for (let n = 0; n <= site; n++)
+        await click('promo', { Referer: `https://site${String(site).padStart(2, '0')}.example/` });
     }
     await counter.flush();
     const { data } = await json(await get('/api/v1/links/promo/stats'));

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/clicks.js';
 import { withReconnect } from './postgres-errors.js';
-import { createPostgresFolder, createPostgresVisitReads, visitColumns, visitsCte } from './postgres-visits.js';
 import { fromMs } from './postgres-sql.js';
+import { createPostgresFolder, createPostgresVisitReads, visitColumns, visitsCte } from './postgres-visits.js';
 
 const EPOCH_DAY = "date '1970-01-01'";
 
@@ -12,7 +12,7 @@ const EPOCH_DAY = "date '1970-01-01'";
  * days past the kept ones. Increments only, so instances add up. A batch is not retried here: after a lost
  * connection it may have committed, and the counter would rather try it once more on its beat.
  */
-export function createPostgresClicks(pool: pg.Pool, prefix: string) {
+export function createPostgresClicks(pool: pg.Pool, prefix: string, foldEveryMs?: number) {
   const add = `WITH batch AS (
       SELECT k, sum(n)::bigint AS n FROM unnest($1::text[], $2::bigint[]) AS b (k, n) GROUP BY k ORDER BY k),
     totals AS (
@@ -24,7 +24,7 @@ export function createPostgresClicks(pool: pg.Pool, prefix: string) {
       SELECT id, ${EPOCH_DAY} + $3::int, n FROM totals
     ON CONFLICT (link_id, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`;
   let purgedBefore = Number.NEGATIVE_INFINITY;
-  const fold = createPostgresFolder(pool, prefix);
+  const fold = createPostgresFolder(pool, prefix, foldEveryMs);
   return {
     ...createPostgresVisitReads(pool, prefix),
     async addClicks(batch: ClickBatch): Promise<void> {

@@ -73,8 +73,9 @@ export function createClickCommitter(db: Database.Database, args: ClickCommitter
     if (batch.foldBefore !== undefined) {
       const oldest = oldestVisit.get() as number | undefined;
       if (oldest !== undefined && oldest < batch.foldBefore) {
-        fold.run(batch.foldBefore, args.foldPerBatch);
-        unfold.run(batch.foldBefore, args.foldPerBatch);
+        const chosen = { before: batch.foldBefore, limit: args.foldPerBatch };
+        fold.run(chosen);
+        unfold.run(chosen);
       }
     }
     const oldestKept = batch.day - args.keepDays;

@@ -11,10 +11,10 @@ import {
   createClickCommitter,
   createSqliteClickReads,
 } from './sqlite-clicks.js';
-import { createSqliteVisitReads } from './sqlite-visits.js';
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
+import { createSqliteVisitReads } from './sqlite-visits.js';
 import { switchToWal } from './switch-to-wal.js';
 import { startWriterThread } from './writer-thread.js';
 

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import { type StoredVisit, type VisitDimension, type VisitTallies } from '../../../core/visits/visits.js';
+import type { StoredVisit, VisitDimension, VisitTallies } from '../../../core/visits/visits.js';
 
 const DAY_S = 86_400;
 
-/** The first visits by row id (the order they were written), of which those older than ?1 go. */
-const FOLDED_ROWS = `SELECT rowid FROM (SELECT rowid, at FROM link_visits ORDER BY rowid LIMIT ?2) WHERE at < ?1`;
+/** The first visits by row id (the order they were written), of which those older than `@before` go. */
+const FOLDED_ROWS = `SELECT rowid FROM (SELECT rowid, at FROM link_visits ORDER BY rowid LIMIT @limit) WHERE at < @before`;
 
 /** The writer's visit statements (text: the writer thread prepares them on its own connection). */
 export const SQLITE_VISIT_SQL = {

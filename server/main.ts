@@ -144,8 +144,15 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
  * trusted proxy's header, else (with `GEOIP_DB`) from the local database; never a remote service.
  */
 async function visitCaptureOf(config: Config) {
-  const countryOfAddress =
-    config.geoipDb === undefined ? undefined : await openCountryLookup(config.geoipDb, config.trustedProxies);
+  let countryOfAddress: Awaited<ReturnType<typeof openCountryLookup>> | undefined;
+  if (config.geoipDb !== undefined) {
+    try {
+      countryOfAddress = await openCountryLookup(config.geoipDb, config.trustedProxies);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ConfigError(`Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`);
+    }
+  }
   return {
     capture: { countryHeader: config.countryHeader, lookUpAddress: countryOfAddress !== undefined },
     parse: createVisitParser(countryOfAddress ? { countryOfAddress } : {}),

@@ -125,7 +125,7 @@ describe('postgres migrations', () => {
 
         const steps: number[] = [];
         const store = await open(schema, (step) => steps.push(step.version));
-        expect(steps).toEqual([2, 3, 4, 5].filter((step) => step > version));
+        expect(steps).toEqual([2, 3, 4, 5, 6].filter((step) => step > version));
         const keep: Link = {
           code: 'Keep',
           codeKey: 'keep',
@@ -181,7 +181,7 @@ describe('postgres migrations', () => {
     const before = await snapshot();
 
     await expect(open(schema)).rejects.toThrow(
-      'This database was written by a newer Linklet (schema 7); this server knows schema 5. Update the server',
+      'This database was written by a newer Linklet (schema 7); this server knows schema 6. Update the server',
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -193,7 +193,7 @@ describe('postgres migrations', () => {
       const steps: number[] = [];
       const record: OnMigrated = (step) => steps.push(step.version);
       const started = await Promise.all([open(schema, record), open(schema, record), open(schema, record)]);
-      expect(steps).toEqual([1, 2, 3, 4, 5].filter((step) => step > version));
+      expect(steps).toEqual([1, 2, 3, 4, 5, 6].filter((step) => step > version));
       expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
       const made = { code: 'one', codeKey: 'one', originalUrl: 'https://example.com/', createdAt: C, expiresAt: FAR };
       await started[0]?.create(made, C);
@@ -215,9 +215,9 @@ describe('postgres migrations', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await older.query('COMMIT');
       await opening;
-      expect(steps).toEqual([5]);
+      expect(steps).toEqual([5, 6]);
     });
-    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("waits only for its own schema's migrations: another schema's lock holds nobody else up", async () => {

@@ -1,4 +1,4 @@
-import type { RawVisit, VisitRow } from './visits/visits.js';
+import type { DailyTallies, RawVisit, VisitRow } from './visits/visits.js';
 
 /** Daily click counts are kept at least this many UTC days (older days are purged by the writer). */
 export const CLICK_DAYS_KEPT = 90;
@@ -31,9 +31,11 @@ export interface ClickBatch {
   counts: number[];
   /** The visits of these clicks (and bot visits), written in the same transaction. */
   visits?: VisitRow[];
+  /** `dailyTallies(visits)`, when a store adapter computes it before handing the batch on (a writer thread). */
+  tallies?: DailyTallies;
   /**
-   * Epoch seconds: visits older than this are folded into daily counts per dimension and
-   * removed, at most `FOLD_PER_BATCH` of them by this batch.
+   * Epoch seconds: visits older than this are removed (their daily counts per dimension stay),
+   * at most `FOLD_PER_BATCH` of them by this batch.
    */
   foldBefore?: number;
 }

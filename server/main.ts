@@ -150,7 +150,9 @@ async function visitCaptureOf(config: Config) {
       countryOfAddress = await openCountryLookup(config.geoipDb, config.trustedProxies);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new ConfigError(`Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`);
+      throw new ConfigError(
+        `Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`,
+      );
     }
   }
   return {

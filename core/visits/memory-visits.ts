@@ -1,52 +1,49 @@
 import {
+  BOTS_DIMENSION,
   FOLD_PER_BATCH,
   type StoredVisit,
-  tallyVisits,
+  tallyName,
   VISIT_DIMENSIONS,
+  type VisitDimension,
   type VisitRow,
   type VisitTallies,
 } from './visits.js';
 
 const DAY_S = 86_400;
-/** The folded counts' dimension of bot visits (not clicks). */
-const BOTS = 'bots';
 
 /**
- * The memory store's visits: each link's kept visits under its id, and the daily counts per
- * dimension that visits older than the retention are folded into (by the writer, a bounded
- * number per batch, oldest first), as the SQLite and PostgreSQL stores keep them.
+ * The memory store's visits, kept as the SQLite and PostgreSQL stores keep them: each visit is
+ * counted into its link's daily counts per dimension as it is written (what stats read, whatever
+ * the number of visits), and kept itself for the listing until it is past the retention, when
+ * the writer removes it (a bounded number per batch, oldest first).
  */
 export function createMemoryVisits() {
   let lastId = 0;
-  const kept = new Map<number, Array<StoredVisit & { day: number }>>();
-  /** link id → `day dimension name` → clicks. */
-  const folded = new Map<number, Map<string, number>>();
-  const addFolded = (linkId: number, day: number, dimension: string, name: string) => {
-    const counts = folded.get(linkId) ?? new Map<string, number>();
+  const kept = new Map<number, StoredVisit[]>();
+  /** link id → `day dimension name` → count. */
+  const daily = new Map<number, Map<string, number>>();
+  const count = (linkId: number, day: number, dimension: string, name: string) => {
+    const counts = daily.get(linkId) ?? new Map<string, number>();
     const key = `${day}\u0000${dimension}\u0000${name}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    folded.set(linkId, counts);
+    daily.set(linkId, counts);
   };
   return {
     add(linkId: number, row: VisitRow) {
       const visits = kept.get(linkId) ?? [];
       const { codeKey: _key, userAgent: _agent, at, ...rest } = row;
-      visits.push({ ...rest, id: ++lastId, at: at * 1000, day: Math.floor(at / DAY_S) });
+      visits.push({ ...rest, id: ++lastId, at: at * 1000 });
       kept.set(linkId, visits);
+      const day = Math.floor(at / DAY_S);
+      if (row.bot) count(linkId, day, BOTS_DIMENSION, '');
+      else for (const dimension of VISIT_DIMENSIONS) count(linkId, day, dimension, tallyName(row, dimension));
     },
-    /** Folds up to `FOLD_PER_BATCH` visits older than `before` (epoch seconds), oldest first. */
+    /** Removes up to `FOLD_PER_BATCH` visits older than `before` (epoch seconds), oldest written first. */
     fold(before: number) {
-      const old: Array<[number, StoredVisit & { day: number }]> = [];
-      for (const [linkId, visits] of kept)
-        for (const visit of visits) if (visit.at < before * 1000) old.push([linkId, visit]);
-      old.sort(([, a], [, b]) => a.id - b.id);
-      const chosen = new Set(old.slice(0, FOLD_PER_BATCH).map(([, visit]) => visit));
-      for (const [linkId, visit] of old.slice(0, FOLD_PER_BATCH)) {
-        if (visit.bot) addFolded(linkId, visit.day, BOTS, '');
-        else
-          for (const dimension of VISIT_DIMENSIONS)
-            addFolded(linkId, visit.day, dimension, visit[dimension] ?? 'unknown');
-      }
+      const old: StoredVisit[] = [];
+      for (const visits of kept.values()) for (const visit of visits) if (visit.at < before * 1000) old.push(visit);
+      old.sort((a, b) => a.id - b.id);
+      const chosen = new Set(old.slice(0, FOLD_PER_BATCH));
       for (const [linkId, visits] of kept) {
         const left = visits.filter((visit) => !chosen.has(visit));
         if (left.length === 0) kept.delete(linkId);
@@ -55,21 +52,20 @@ export function createMemoryVisits() {
     },
     drop(linkId: number) {
       kept.delete(linkId);
-      folded.delete(linkId);
+      daily.delete(linkId);
     },
     talliesOf(linkId: number, fromDay: number, toDay: number): VisitTallies {
-      const inRange = (kept.get(linkId) ?? []).filter(({ day }) => day >= fromDay && day <= toDay);
-      const result = tallyVisits(inRange);
-      for (const [key, clicks] of folded.get(linkId) ?? []) {
+      const result: VisitTallies = { bots: 0, tallies: [] };
+      const sums = new Map<string, number>();
+      for (const [key, n] of daily.get(linkId) ?? []) {
         const [day, dimension, name] = key.split('\u0000') as [string, string, string];
         if (Number(day) < fromDay || Number(day) > toDay) continue;
-        if (dimension === BOTS) {
-          result.bots += clicks;
-          continue;
-        }
-        const same = result.tallies.find((tally) => tally.dimension === dimension && tally.name === name);
-        if (same) same.clicks += clicks;
-        else result.tallies.push({ dimension: dimension as (typeof VISIT_DIMENSIONS)[number], name, clicks });
+        if (dimension === BOTS_DIMENSION) result.bots += n;
+        else sums.set(`${dimension}\u0000${name}`, (sums.get(`${dimension}\u0000${name}`) ?? 0) + n);
+      }
+      for (const [key, clicks] of sums) {
+        const [dimension, name] = key.split('\u0000') as [VisitDimension, string];
+        result.tallies.push({ dimension, name, clicks });
       }
       return result;
     },
@@ -79,8 +75,7 @@ export function createMemoryVisits() {
           (visit) => before === undefined || visit.at < before.at || (visit.at === before.at && visit.id < before.id),
         )
         .sort((a, b) => b.at - a.at || b.id - a.id)
-        .slice(0, limit)
-        .map(({ day: _day, ...visit }) => visit);
+        .slice(0, limit);
     },
   };
 }

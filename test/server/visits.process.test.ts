@@ -135,7 +135,9 @@ function expectNoAddresses(columns: Array<{ table: string; column: string }>, te
 }
 
 describe('visits of real server processes sharing a database', () => {
-  it('come out exactly in stats on SQLite (2 processes), and no address is stored anywhere', { timeout: 60_000 }, async () => {
+  it('come out exactly in stats on SQLite (2 processes), and no address is stored anywhere', {
+    timeout: 60_000,
+  }, async () => {
     const path = freshDb();
     const env = { ...ENV, DATABASE_URL: `sqlite:${path}` };
     const [a, b] = await Promise.all([start(env), start(env)]);

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { ClickBatch } from '../../../core/clicks.js';
 import {
+  BOTS_DIMENSION,
+  dailyTallies,
   FOLD_PER_BATCH,
   type StoredVisit,
   type VisitDimension,
@@ -17,6 +19,7 @@ const FOLD_LOOK_EVERY_MS = 10_000;
  */
 export function visitColumns(batch: ClickBatch): unknown[] {
   const visits = batch.visits ?? [];
+  const tallies = dailyTallies(visits);
   return [
     visits.map((v) => v.codeKey),
     visits.map((v) => v.at),
@@ -27,6 +30,11 @@ export function visitColumns(batch: ClickBatch): unknown[] {
     visits.map((v) => v.os),
     visits.map((v) => v.device),
     visits.map((v) => v.bot),
+    tallies.codeKeys,
+    tallies.days,
+    tallies.dimensions,
+    tallies.names,
+    tallies.counts,
   ];
 }
 
@@ -37,95 +45,61 @@ export const visitsCte = (prefix: string) => `visits AS (
       FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
         $12::text[], $13::bool[]) WITH ORDINALITY AS v (k, at, referrer, country, ua, browser, os, device, bot, n)
       JOIN ${prefix}links l ON l.code_key = v.k
-      ORDER BY v.n)`;
+      ORDER BY v.n),
+    tallies AS (
+      INSERT INTO ${prefix}link_visit_days AS f (link_id, day, dimension, name, clicks)
+      SELECT l.id, date '1970-01-01' + t.day, t.dimension, t.name, t.n
+      FROM unnest($14::text[], $15::int[], $16::text[], $17::text[], $18::bigint[]) AS t (k, day, dimension, name, n)
+      JOIN ${prefix}links l ON l.code_key = t.k
+      ORDER BY t.k, t.day, t.dimension, t.name
+      ON CONFLICT (link_id, day, dimension, name) DO UPDATE SET clicks = f.clicks + EXCLUDED.clicks)`;
 
 /**
- * Visits past their retention, folded into daily counts per dimension and removed in one
- * statement, at most `FOLD_PER_BATCH` at a time (rows another instance is folding are skipped,
- * so instances never count a visit twice). A writer looks again at once while its folds are full
- * (a backlog), else after `foldEveryMs`, so a busy server pays for it rarely.
+ * Visits past their retention removed (their daily counts stay), at most `FOLD_PER_BATCH` at a
+ * time, found through the BRIN index on their time (rows another instance is removing are
+ * skipped). A writer looks again at once while its removals are full (a backlog), else after
+ * `foldEveryMs`, so a busy server pays for it rarely.
  */
 export function createPostgresFolder(pool: pg.Pool, prefix: string, foldEveryMs = FOLD_LOOK_EVERY_MS) {
-  const fold = `WITH old AS (
+  const purge = `WITH old AS (
       DELETE FROM ${prefix}link_visits WHERE ctid = ANY (ARRAY(
         SELECT ctid FROM ${prefix}link_visits WHERE at < to_timestamp($1) LIMIT $2 FOR UPDATE SKIP LOCKED))
-      RETURNING link_id, (at AT TIME ZONE 'UTC')::date AS day, referrer, country, browser, os, device, bot),
-    named AS (
-      SELECT link_id, day, 'bots' AS dimension, '' AS name FROM old WHERE bot
-      UNION ALL SELECT link_id, day, 'referrer', coalesce(referrer, 'unknown') FROM old WHERE NOT bot
-      UNION ALL SELECT link_id, day, 'country', coalesce(country, 'unknown') FROM old WHERE NOT bot
-      UNION ALL SELECT link_id, day, 'browser', coalesce(browser, 'unknown') FROM old WHERE NOT bot
-      UNION ALL SELECT link_id, day, 'os', coalesce(os, 'unknown') FROM old WHERE NOT bot
-      UNION ALL SELECT link_id, day, 'device', coalesce(device, 'unknown') FROM old WHERE NOT bot),
-    added AS (
-      INSERT INTO ${prefix}link_visit_days AS f (link_id, day, dimension, name, clicks)
-        SELECT link_id, day, dimension, name, count(*) FROM named GROUP BY link_id, day, dimension, name
-      ON CONFLICT (link_id, day, dimension, name) DO UPDATE SET clicks = f.clicks + EXCLUDED.clicks)
+      RETURNING 1)
     SELECT count(*)::int AS n FROM old`;
   let lookAfter = 0;
   return async (foldBefore: number | undefined): Promise<void> => {
     if (foldBefore === undefined || Date.now() < lookAfter) return;
     const { rows } = await pool.query<{ n: number }>({
-      name: 'linklet_fold_visits',
-      text: fold,
+      name: 'linklet_purge_visits',
+      text: purge,
       values: [foldBefore, FOLD_PER_BATCH],
     });
     lookAfter = (rows[0]?.n ?? 0) >= FOLD_PER_BATCH ? 0 : Date.now() + foldEveryMs;
   };
 }
 
-/** A link's visits, read only while the link holding the code is the one created at `createdAt`. */
+/**
+ * A link's visits, read only while the link holding the code is the one created at `createdAt`:
+ * stats from its daily counts per dimension alone (a few rows a day, however many visits).
+ */
 export function createPostgresVisitReads(pool: pg.Pool, prefix: string) {
   const link = `${prefix}links l`;
   const sameLink = `l.code_key = $1 AND l.created_at = ${fromMs('$2')}`;
   return {
     async visitTalliesOf(codeKey: string, createdAt: number, fromDay: number, toDay: number): Promise<VisitTallies> {
-      const [kept, folded] = await Promise.all([
-        withReconnect(() =>
-          pool.query<[string | null, string | null, string | null, string | null, string | null, boolean, string]>({
-            rowMode: 'array',
-            text: `SELECT v.referrer, v.country, v.browser, v.os, v.device, v.bot, count(*) FROM ${link}
-                JOIN ${prefix}link_visits v ON v.link_id = l.id
-              WHERE ${sameLink} AND v.at >= to_timestamp($3) AND v.at < to_timestamp($4)
-              GROUP BY v.referrer, v.country, v.browser, v.os, v.device, v.bot`,
-            values: [codeKey, createdAt, fromDay * 86_400, (toDay + 1) * 86_400],
-          }),
-        ),
-        withReconnect(() =>
-          pool.query<[string, string, string]>({
-            rowMode: 'array',
-            text: `SELECT f.dimension, f.name, sum(f.clicks) FROM ${link} JOIN ${prefix}link_visit_days f ON f.link_id = l.id
-              WHERE ${sameLink} AND f.day >= date '1970-01-01' + $3::int AND f.day <= date '1970-01-01' + $4::int
-              GROUP BY f.dimension, f.name`,
-            values: [codeKey, createdAt, fromDay, toDay],
-          }),
-        ),
-      ]);
+      const { rows } = await withReconnect(() =>
+        pool.query<[string, string, string]>({
+          rowMode: 'array',
+          text: `SELECT f.dimension, f.name, sum(f.clicks) FROM ${link} JOIN ${prefix}link_visit_days f ON f.link_id = l.id
+            WHERE ${sameLink} AND f.day >= date '1970-01-01' + $3::int AND f.day <= date '1970-01-01' + $4::int
+            GROUP BY f.dimension, f.name`,
+          values: [codeKey, createdAt, fromDay, toDay],
+        }),
+      );
       const result: VisitTallies = { bots: 0, tallies: [] };
-      const sums = new Map<string, number>();
-      const add = (dimension: string, name: string, clicks: number) => {
-        const key = `${dimension}\u0000${name}`;
-        sums.set(key, (sums.get(key) ?? 0) + clicks);
-      };
-      for (const [referrer, country, browser, os, device, bot, count] of kept.rows) {
-        const n = Number(count);
-        if (bot) {
-          result.bots += n;
-          continue;
-        }
-        add('referrer', referrer ?? 'unknown', n);
-        add('country', country ?? 'unknown', n);
-        add('browser', browser ?? 'unknown', n);
-        add('os', os ?? 'unknown', n);
-        add('device', device ?? 'unknown', n);
-      }
-      for (const [dimension, name, count] of folded.rows) {
-        if (dimension === 'bots') result.bots += Number(count);
-        else add(dimension, name, Number(count));
-      }
-      for (const [key, clicks] of sums) {
-        const [dimension, name] = key.split('\u0000') as [VisitDimension, string];
-        result.tallies.push({ dimension, name, clicks });
+      for (const [dimension, name, clicks] of rows) {
+        if (dimension === BOTS_DIMENSION) result.bots += Number(clicks);
+        else result.tallies.push({ dimension: dimension as VisitDimension, name, clicks: Number(clicks) });
       }
       return result;
     },

@@ -10,9 +10,9 @@ export type ClickCommitterArgs = {
   keepDays: number;
   linkIdSql: string;
   addVisitSql: string;
+  addTallySql: string;
   oldestVisitSql: string;
-  foldSql: string;
-  unfoldedSql: string;
+  purgeVisitsSql: string;
   foldPerBatch: number;
 };
 
@@ -39,8 +39,8 @@ export function createClickCommitter(db: Database.Database, args: ClickCommitter
   const linkIdOf = db.prepare(args.linkIdSql).pluck();
   const addVisit = db.prepare(args.addVisitSql);
   const oldestVisit = db.prepare(args.oldestVisitSql).pluck();
-  const fold = db.prepare(args.foldSql);
-  const unfold = db.prepare(args.unfoldedSql);
+  const addTally = db.prepare(args.addTallySql);
+  const purgeVisits = db.prepare(args.purgeVisitsSql);
   let purgedBefore = Number.NEGATIVE_INFINITY;
   const transaction = db.transaction((batch: ClickBatch) => {
     const ids = new Map();
@@ -68,15 +68,23 @@ export function createClickCommitter(db: Database.Database, args: ClickCommitter
         visit.bot ? 1 : 0,
       );
     }
-    // Visits past their retention, oldest first (by row id: the order they were written), at
-    // most a bounded number per batch: their daily counts per dimension, then the rows go.
+    // The visits' daily counts per dimension (what stats read), added under the same ids.
+    const tallies = batch.tallies;
+    if (tallies) {
+      for (let i = 0; i < tallies.codeKeys.length; i++) {
+        const codeKey = tallies.codeKeys[i];
+        if (!ids.has(codeKey)) ids.set(codeKey, linkIdOf.get(codeKey));
+        const linkId = ids.get(codeKey);
+        if (linkId !== undefined)
+          addTally.run(linkId, tallies.days[i], tallies.dimensions[i], tallies.names[i], tallies.counts[i]);
+      }
+    }
+    // Visits past their retention go (their daily counts stay), oldest first (by row id: the
+    // order they were written), at most a bounded number per batch.
     if (batch.foldBefore !== undefined) {
       const oldest = oldestVisit.get() as number | undefined;
-      if (oldest !== undefined && oldest < batch.foldBefore) {
-        const chosen = { before: batch.foldBefore, limit: args.foldPerBatch };
-        fold.run(chosen);
-        unfold.run(chosen);
-      }
+      if (oldest !== undefined && oldest < batch.foldBefore)
+        purgeVisits.run({ before: batch.foldBefore, limit: args.foldPerBatch });
     }
     const oldestKept = batch.day - args.keepDays;
     if (oldestKept > purgedBefore) {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import { dailyTallies } from '../../../core/visits/visits.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import { createPrivateDatabaseFile } from './private-files.js';
@@ -155,7 +156,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
     async addClicks(batch) {
-      const item = [{ clicks: batch }];
+      const item = [{ clicks: batch.visits ? { ...batch, tallies: dailyTallies(batch.visits) } : batch }];
       if (writer) await writer.commit(item);
       else (commitInPlace as CommitWriterBatch)(item);
     },

@@ -94,7 +94,53 @@ const SCENARIOS = [
     group: 'clicks',
     env: { CLICK_COUNTING: 'off' },
   },
+  // What recording visits costs a redirect: browsers' headers (User-Agents, referrers, a
+  // country header, some DNT) on two counting servers, one recording visits, in the same rounds.
+  {
+    id: 'redirect-visits-on',
+    name: 'redirect, visits on',
+    links: 1_000,
+    load: 'visitors',
+    expect: 3,
+    group: 'visits',
+    env: { CLICK_COUNTING: 'on', VISITS: 'on', COUNTRY_HEADER: 'CF-IPCountry' },
+  },
+  {
+    id: 'redirect-visits-off',
+    name: 'redirect, visits off',
+    links: 1_000,
+    load: 'visitors',
+    expect: 3,
+    group: 'visits',
+    env: { CLICK_COUNTING: 'on', VISITS: 'off', COUNTRY_HEADER: 'CF-IPCountry' },
+  },
 ];
+
+/** The headers of the `visitors` load: a few browsers, referrers and countries, some DNT, a bot. */
+const VISITOR_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+];
+const VISITOR_REFERERS = [
+  'https://www.google.com/',
+  'https://t.co/x',
+  'https://news.ycombinator.com/item?id=1',
+  undefined,
+];
+const VISITOR_COUNTRIES = ['KR', 'US', 'DE', 'JP', 'BR'];
+const visitorHeaders = (i) => {
+  const headers = {
+    'user-agent': VISITOR_AGENTS[i % VISITOR_AGENTS.length],
+    'cf-ipcountry': VISITOR_COUNTRIES[i % VISITOR_COUNTRIES.length],
+  };
+  const referer = VISITOR_REFERERS[i % VISITOR_REFERERS.length];
+  if (referer) headers.referer = referer;
+  if (i % 10 === 0) headers.dnt = '1';
+  return headers;
+};
 
 // Seeded codes: `k` and the index, zero-padded so they sort like the index (fast B-tree appends).
 const codeAt = (i) => `k${String(i).padStart(7, '0')}`;
@@ -192,6 +238,19 @@ function loadFor(scenario, origin, runTag) {
     if (scenario.load === 'zipf' && !zipfSamplers.has(n)) zipfSamplers.set(n, zipfSampler(n));
     const pick = scenario.load === 'zipf' ? zipfSamplers.get(n) : () => Math.floor(Math.random() * n);
     return { ...base, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/${codeAt(pick())}` }) }] };
+  }
+  if (scenario.load === 'visitors') {
+    let sent = 0;
+    const pick = () => Math.floor(Math.random() * scenario.links);
+    return {
+      ...base,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, path: `/${codeAt(pick())}`, headers: visitorHeaders(sent++) }),
+        },
+      ],
+    };
   }
   let counter = 0;
   const body =
@@ -460,6 +519,15 @@ async function main() {
         const perRound = median(on.runs.linklet.map((run, i) => run.rps / (off.runs.linklet[i]?.rps ?? Number.NaN)));
         notes.push(
           `${store}, log to ${log}: counting clicks on served ${fmt(perRound, 3)}× the redirects/s of counting off`,
+        );
+      }
+      const [visitsOn, visitsOff] = [find('redirect-visits-on'), find('redirect-visits-off')];
+      if (visitsOn && visitsOff) {
+        const perRound = median(
+          visitsOn.runs.linklet.map((run, i) => run.rps / (visitsOff.runs.linklet[i]?.rps ?? Number.NaN)),
+        );
+        notes.push(
+          `${store}, log to ${log}: visits on served ${fmt(perRound, 3)}× the redirects/s of visits off (target ≥ 0.95)`,
         );
       }
     }

@@ -1,3 +1,5 @@
+import type { DailyTallies, RawVisit, VisitRow } from './visits/visits.js';
+
 /** Daily click counts are kept at least this many UTC days (older days are purged by the writer). */
 export const CLICK_DAYS_KEPT = 90;
 
@@ -12,8 +14,11 @@ export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 /** A day number as `YYYY-MM-DD`. */
 export const formatDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** Where clicks go: the code key of the link answered 302, and when (for its UTC day). */
-export type ClickRecorder = (codeKey: string, at: number) => void;
+/**
+ * Where clicks go: the code key of the link answered 302, when (for its UTC day), and, when
+ * visits are recorded, the raw strings of its visit (parsed later, by the batch writer).
+ */
+export type ClickRecorder = (codeKey: string, at: number, visit?: RawVisit) => void;
 
 /**
  * One write of counted clicks: on one UTC `day`, `counts[i]` more clicks for the link holding
@@ -24,6 +29,15 @@ export interface ClickBatch {
   day: number;
   codeKeys: string[];
   counts: number[];
+  /** The visits of these clicks (and bot visits), written in the same transaction. */
+  visits?: VisitRow[];
+  /** `dailyTallies(visits)`, when a store adapter computes it before handing the batch on (a writer thread). */
+  tallies?: DailyTallies;
+  /**
+   * Epoch seconds: visits older than this are removed (their daily counts per dimension stay),
+   * at most `FOLD_PER_BATCH` of them by this batch.
+   */
+  foldBefore?: number;
 }
 
 /** A link's clicks as the management API shows them: its total and its days with clicks, oldest first. */

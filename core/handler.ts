@@ -20,6 +20,7 @@ import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { withSecurityHeaders } from './security-headers.js';
 import { type LinkletOptions, settingsOf } from './settings.js';
 import { createShortenAnswerer, type Dialect } from './shorten-answer.js';
+import { asksNotToBeTracked } from './visits/visits.js';
 import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
 
 /** Per-request data an adapter hands the handler, as Hono's `env`: read by the routes as `c.env`. */
@@ -48,6 +49,11 @@ export interface HandlerOptions extends LinkletOptions {
   importBudget?: ImportBudget;
   /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
   onClick?: ClickRecorder;
+  /**
+   * When given, each click hands `onClick` the raw strings of its visit too (referrer,
+   * User-Agent, the trusted proxy's country header, DNT/GPC); the adapter parses them later.
+   */
+  visits?: { countryHeader?: string | undefined };
 }
 
 const API_ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -87,7 +93,7 @@ export function codeSegmentOf(request: Request): string | undefined {
 export function createHandler(options: HandlerOptions): FetchHandler {
   const settings = settingsOf(options);
   const { store, maxBodyBytes } = settings;
-  const { onClick } = options;
+  const { onClick, visits } = options;
   const answerShorten = createShortenAnswerer(settings);
   // A store with the management operations (the server's) also serves owners, keys and links.
   const management = isManagedLinkStore(store) ? store : undefined;
@@ -207,7 +213,16 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     if (onClick && resolution.state === 'active') {
       const { method } = c.req;
       if (isClick(method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {
-        onClick(resolution.link.codeKey, at);
+        onClick(
+          resolution.link.codeKey,
+          at,
+          visits && {
+            referer: c.req.header('referer'),
+            userAgent: c.req.header('user-agent'),
+            country: visits.countryHeader === undefined ? undefined : c.req.header(visits.countryHeader),
+            private: asksNotToBeTracked(c.req.header('dnt'), c.req.header('sec-gpc')),
+          },
+        );
       }
     }
     return send(c, answer);

@@ -1,5 +1,6 @@
 import type { ClickBatch, LinkClicks } from './clicks.js';
 import type { Link, LinkStore } from './link-store.js';
+import type { StoredVisit, VisitTallies } from './visits/visits.js';
 
 /** An API key as the management API lists it; the key itself is never stored, only its hash. */
 export interface OwnerKey {
@@ -93,6 +94,18 @@ export interface LinkManagementStore {
   addClicks(batch: ClickBatch): Promise<void>;
   /** The total clicks of the link created at `createdAt` under this code key, and its days from `fromDay` on. */
   clicksOf(codeKey: string, createdAt: number, fromDay: number): Promise<LinkClicks>;
+  /**
+   * The visits of the link created at `createdAt` under this code key on UTC days
+   * `fromDay..toDay`, kept and folded together: bot visits, and clicks per value of each dimension.
+   */
+  visitTalliesOf(codeKey: string, createdAt: number, fromDay: number, toDay: number): Promise<VisitTallies>;
+  /** That link's kept visits, newest first (time, then id), strictly before `before` when given. */
+  listVisits(
+    codeKey: string,
+    createdAt: number,
+    limit: number,
+    before?: { at: number; id: number },
+  ): Promise<StoredVisit[]>;
 }
 
 /** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
@@ -109,6 +122,8 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'signingSecret',
   'addClicks',
   'clicksOf',
+  'visitTalliesOf',
+  'listVisits',
 ] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
 
 export type ManagedLinkStore = LinkStore & LinkManagementStore;

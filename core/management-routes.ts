@@ -5,6 +5,7 @@ import type { ManagementContext, ManagementOptions } from './management-context.
 import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
 import { registerPortingRoutes } from './porting/porting-routes.js';
+import { registerVisitRoutes } from './visits/visit-routes.js';
 
 /**
  * The owners and links API (`/api/v1/keys`, `/api/v1/me`, `/api/v1/links`) on a store that has
@@ -28,4 +29,5 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   registerKeyRoutes(app, context);
   registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
   registerLinkRoutes(app, context);
+  registerVisitRoutes(app, context);
 }

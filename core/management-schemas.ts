@@ -35,6 +35,14 @@ const linkProperties = {
   updated_at: isoDate,
 };
 
+/** A stats list: biggest first, the top 10 then `other`. */
+const namedCounts = (description: string) => ({
+  type: 'array',
+  maxItems: 11,
+  description: `${description} Biggest first: the top 10, then the rest as \`other\`.`,
+  items: strictObject({ name: { type: 'string' }, clicks: { type: 'integer', minimum: 0 } }),
+});
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
@@ -111,6 +119,43 @@ export function managementSchemas(options: ApiCatalogOptions) {
             revoked: { type: 'boolean' },
           }),
         },
+      }),
+    ),
+    LinkStatsAnswer: answerOf(
+      strictObject({
+        total: { type: 'integer', minimum: 0, description: 'Clicks on the days of the range (bots apart).' },
+        bots: { type: 'integer', minimum: 0, description: 'Visits by bots in the range (not clicks).' },
+        days: {
+          type: 'array',
+          description: 'Each UTC day of the range, oldest first; days without clicks as 0.',
+          items: strictObject({
+            day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            clicks: { type: 'integer', minimum: 0 },
+          }),
+        },
+        referrers: namedCounts('Referrer hosts; `direct` for none, `unknown` where withheld.'),
+        countries: namedCounts('ISO 3166-1 alpha-2 codes; `unknown` where not known or withheld.'),
+        browsers: namedCounts('Browser names; `unknown` where not known or withheld.'),
+        os: namedCounts('Operating systems; `unknown` where not known or withheld.'),
+        devices: namedCounts('Device types (desktop, mobile, tablet, tv); `unknown` where not known or withheld.'),
+      }),
+    ),
+    VisitList: answerOf(
+      strictObject({
+        visits: {
+          type: 'array',
+          description: 'Newest first.',
+          items: strictObject({
+            at: isoDate,
+            referrer: { type: ['string', 'null'], description: 'The host alone; `direct` for none; null: withheld.' },
+            country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+            browser: { type: ['string', 'null'] },
+            os: { type: ['string', 'null'] },
+            device: { type: ['string', 'null'] },
+            bot: { type: 'boolean' },
+          }),
+        },
+        next_cursor: { type: ['string', 'null'], description: 'The `cursor` of the next page; null on the last.' },
       }),
     ),
     Me: answerOf(strictObject({ name: { type: 'string', minLength: 1 }, admin: { type: 'boolean' } })),

@@ -14,6 +14,7 @@ import {
   type Tombstone,
 } from './link-management-store.js';
 import type { CreateLinkResult, Link } from './link-store.js';
+import { createMemoryVisits } from './visits/memory-visits.js';
 
 /** A copy without the optional fields at their defaults (as every store answers). */
 const stored = (link: Link): Link => {
@@ -45,6 +46,10 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   const ids = new Map<string, number>();
   let lastId = 0;
   const days = new Map<number, Map<number, number>>();
+  const visits = createMemoryVisits();
+  /** The id of the link created at `createdAt` holding this code now, if it is that link. */
+  const idOf = (codeKey: string, createdAt: number) =>
+    links.get(codeKey)?.createdAt === createdAt ? ids.get(codeKey) : undefined;
   const withClicks = (link: Link): Link => {
     const clicks = totals.get(link.codeKey);
     return clicks ? { ...link, clicks } : { ...link };
@@ -65,6 +70,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       links.set(link.codeKey, stored(link));
       totals.delete(link.codeKey); // a new link starts from 0
       days.delete(ids.get(link.codeKey) ?? 0);
+      visits.drop(ids.get(link.codeKey) ?? 0);
       ids.set(link.codeKey, ++lastId);
       return { created: true, link: stored(link) };
     },
@@ -158,6 +164,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       links.delete(codeKey);
       totals.delete(codeKey);
       days.delete(ids.get(codeKey) ?? 0);
+      visits.drop(ids.get(codeKey) ?? 0);
       ids.delete(codeKey);
       tombstones = tombstones.filter((tombstone) => tombstone.deletedAt >= now - TOMBSTONE_RETENTION_MS);
       const tombstone: Tombstone = { code: link.code, codeKey, deletedAt: now };
@@ -168,7 +175,12 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     async signingSecret() {
       return secret;
     },
-    async addClicks({ day, codeKeys, counts }) {
+    async addClicks({ day, codeKeys, counts, visits: rows, foldBefore }) {
+      for (const row of rows ?? []) {
+        const id = links.has(row.codeKey) ? ids.get(row.codeKey) : undefined;
+        if (id !== undefined) visits.add(id, row);
+      }
+      if (foldBefore !== undefined) visits.fold(foldBefore);
       for (const [i, codeKey] of codeKeys.entries()) {
         const link = links.get(codeKey);
         const count = counts[i] ?? 0;
@@ -192,6 +204,14 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         .sort(([a], [b]) => a - b)
         .map(([day, clicks]) => ({ day, clicks }));
       return { total: totals.get(codeKey) ?? 0, days: byDay };
+    },
+    async visitTalliesOf(codeKey, createdAt, fromDay, toDay) {
+      const id = idOf(codeKey, createdAt);
+      return id === undefined ? { bots: 0, tallies: [] } : visits.talliesOf(id, fromDay, toDay);
+    },
+    async listVisits(codeKey, createdAt, limit, before) {
+      const id = idOf(codeKey, createdAt);
+      return id === undefined ? [] : visits.list(id, limit, before);
     },
   };
 }

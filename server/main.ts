@@ -3,6 +3,8 @@ import { createHandler } from '../core/handler.js';
 import { settingsOf } from '../core/settings.js';
 import { createShortenAnswerer } from '../core/shorten-answer.js';
 import { createClickCounter } from './clicks/click-counter.js';
+import { openCountryLookup } from './clicks/geoip.js';
+import { createVisitParser } from './clicks/visit-parser.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
@@ -53,8 +55,13 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
   // Written to the store underneath the cache (which has nothing to do with clicks).
+  const visits = config.clickCounting && config.visits ? await visitCaptureOf(config) : undefined;
   const clicks = config.clickCounting
-    ? createClickCounter({ write: (batch) => opened.addClicks(batch), logger })
+    ? createClickCounter({
+        write: (batch) => opened.addClicks(batch),
+        logger,
+        ...(visits && { parseVisit: visits.parse, visitsRetentionDays: config.visitsRetentionDays }),
+      })
     : undefined;
   const rateLimiter =
     config.rateLimitPerMinute > 0
@@ -82,6 +89,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     ...options,
     webApp,
     onClick: clicks?.count,
+    visits: visits?.capture,
     importBudget: rateLimiter?.importBudget,
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
@@ -93,6 +101,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     shortUrls: {
       store,
       onClick: clicks?.count,
+      visits: visits?.capture,
       redirectCacheSeconds: settings.redirectCacheSeconds,
       timeZone: settings.timeZone,
     },
@@ -128,6 +137,28 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     }
     announceServing(logger, config, format);
   });
+}
+
+/**
+ * What redirects hand over for visits and how the batch writer parses it: the country from the
+ * trusted proxy's header, else (with `GEOIP_DB`) from the local database; never a remote service.
+ */
+async function visitCaptureOf(config: Config) {
+  let countryOfAddress: Awaited<ReturnType<typeof openCountryLookup>> | undefined;
+  if (config.geoipDb !== undefined) {
+    try {
+      countryOfAddress = await openCountryLookup(config.geoipDb, config.trustedProxies);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ConfigError(
+        `Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`,
+      );
+    }
+  }
+  return {
+    capture: { countryHeader: config.countryHeader, lookUpAddress: countryOfAddress !== undefined },
+    parse: createVisitParser(countryOfAddress ? { countryOfAddress } : {}),
+  };
 }
 
 // Every message and log line of this process goes through it: no password or key is ever printed.

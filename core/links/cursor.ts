@@ -2,8 +2,8 @@ import { invalid } from '../errors.js';
 
 /** Where a listing stopped: the last item's time and code key, and which listing it was. */
 export interface CursorPosition {
-  /** `list` (newest first, by creation) or `changes` (oldest first, by change). */
-  kind: 'list' | 'changes';
+  /** `list` (newest first, by creation), `changes` (oldest first, by change) or a link's `visits` (the id as `codeKey`). */
+  kind: 'list' | 'changes' | 'visits';
   at: number;
   codeKey: string;
 }

@@ -1,4 +1,6 @@
 import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/clicks.js';
+import type { RawVisit, VisitRow } from '../../core/visits/visits.js';
+import type { VisitParser } from './visit-parser.js';
 
 const DAY_MS = 86_400_000;
 
@@ -17,11 +19,23 @@ export interface ClickCounterOptions {
    * dropped and their number logged, so an outage cannot exhaust memory (default 100,000: ~10 MB).
    */
   maxKeptCounts?: number;
+  /**
+   * Makes visits of the raw strings redirects hand over (`count`'s third argument), on the beat:
+   * User-Agent, referrer and country are parsed here, never on the redirect. A bot's visit is
+   * kept but is no click.
+   */
+  parseVisit?: VisitParser;
+  /** Visits older than this many days are folded into daily counts by each batch (bounded). */
+  visitsRetentionDays?: number;
+  /** The most visits kept while the store refuses them; beyond it the oldest lose their detail. */
+  maxKeptVisits?: number;
+  now?: () => number;
 }
 
 interface DayCounts {
   day: number;
   counts: Map<string, number>;
+  visits?: VisitRow[];
 }
 
 /**
@@ -34,6 +48,13 @@ interface DayCounts {
 export function createClickCounter(options: ClickCounterOptions) {
   const { write, logger } = options;
   const maxKept = options.maxKeptCounts ?? 100_000;
+  const maxKeptVisits = options.maxKeptVisits ?? 100_000;
+  const { parseVisit } = options;
+  const now = options.now ?? Date.now;
+  // Clicks with a visit, as handed over (three arrays: no object per click), parsed on the beat.
+  let rawKeys: string[] = [];
+  let rawTimes: number[] = [];
+  let raws: RawVisit[] = [];
   let current = new Map<string, number>();
   let currentDay = 0;
   let dayStart = 0;
@@ -44,17 +65,48 @@ export function createClickCounter(options: ClickCounterOptions) {
   let failing = false;
 
   /** Adds counts to what is kept for their day (the same day twice would be written twice). */
-  const keep = ({ day, counts }: DayCounts, atFront: boolean) => {
+  const keep = ({ day, counts, visits }: DayCounts, atFront: boolean) => {
     const same = unwritten.find((kept) => kept.day === day);
     if (same === undefined) {
-      if (atFront) unwritten.unshift({ day, counts });
-      else unwritten.push({ day, counts });
+      const kept: DayCounts = visits === undefined ? { day, counts } : { day, counts, visits };
+      if (atFront) unwritten.unshift(kept);
+      else unwritten.push(kept);
       unwritten.sort((a, b) => a.day - b.day);
       return;
     }
     for (const [codeKey, count] of counts) same.counts.set(codeKey, (same.counts.get(codeKey) ?? 0) + count);
+    if (visits !== undefined) {
+      if (same.visits === undefined) same.visits = visits;
+      else if (atFront) same.visits = visits.concat(same.visits);
+      else for (const visit of visits) same.visits.push(visit);
+    }
+  };
+  /** The visits handed over since the last beat, parsed: a day's counts (bots apart) and visits. */
+  const parseRaw = () => {
+    if (rawKeys.length === 0 || parseVisit === undefined) return;
+    const keys = rawKeys;
+    const times = rawTimes;
+    const visits = raws;
+    rawKeys = [];
+    rawTimes = [];
+    raws = [];
+    let day: DayCounts | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const at = times[i] as number;
+      const codeKey = keys[i] as string;
+      const visitDay = dayOf(at);
+      if (day?.day !== visitDay) {
+        if (day) keep(day, false);
+        day = { day: visitDay, counts: new Map(), visits: [] };
+      }
+      const visit = parseVisit(codeKey, at, visits[i] as RawVisit);
+      day.visits?.push(visit);
+      if (!visit.bot) day.counts.set(codeKey, (day.counts.get(codeKey) ?? 0) + 1);
+    }
+    if (day) keep(day, false);
   };
   const seal = () => {
+    parseRaw();
     if (current.size === 0) return;
     keep({ day: currentDay, counts: current }, false);
     current = new Map();
@@ -75,12 +127,29 @@ export function createClickCounter(options: ClickCounterOptions) {
     }
     if (dropped > 0)
       logger.error({ droppedClicks: dropped }, `${dropped} clicks were dropped: the store refused them too long`);
+    let visits = unwritten.reduce((sum, kept) => sum + (kept.visits?.length ?? 0), 0);
+    let droppedVisits = 0;
+    for (const kept of unwritten) {
+      if (visits <= maxKeptVisits) break;
+      const cut = Math.min(kept.visits?.length ?? 0, visits - maxKeptVisits);
+      kept.visits?.splice(0, cut);
+      visits -= cut;
+      droppedVisits += cut;
+    }
+    if (droppedVisits > 0)
+      logger.error(
+        { droppedVisits },
+        `${droppedVisits} visits lost their detail (their clicks are kept): the store refused them too long`,
+      );
   };
   /** Writes every kept batch in turn; false when the store refused one (it stays kept). */
   const writeKept = async (): Promise<boolean> => {
     while (unwritten.length > 0) {
       const next = unwritten.shift() as DayCounts;
       const batch: ClickBatch = { day: next.day, codeKeys: [...next.counts.keys()], counts: [...next.counts.values()] };
+      if (next.visits !== undefined && next.visits.length > 0) batch.visits = next.visits;
+      if (options.visitsRetentionDays !== undefined)
+        batch.foldBefore = Math.floor(now() / 1000) - options.visitsRetentionDays * 86_400;
       try {
         await write(batch);
       } catch (error) {
@@ -107,7 +176,13 @@ export function createClickCounter(options: ClickCounterOptions) {
   const timer = setInterval(() => void flush(), options.writeEveryMs ?? 1000);
   timer.unref();
 
-  const count: ClickRecorder = (codeKey, at) => {
+  const count: ClickRecorder = (codeKey, at, visit) => {
+    if (visit !== undefined && parseVisit !== undefined) {
+      rawKeys.push(codeKey);
+      rawTimes.push(at);
+      raws.push(visit);
+      return;
+    }
     if (at >= dayEnd || at < dayStart) {
       seal();
       currentDay = dayOf(at);
@@ -118,7 +193,7 @@ export function createClickCounter(options: ClickCounterOptions) {
   };
 
   const pendingClicks = () => {
-    let sum = 0;
+    let sum = rawKeys.length;
     for (const { counts } of [...unwritten, { counts: current }]) for (const n of counts.values()) sum += n;
     return sum;
   };

@@ -5,6 +5,7 @@ import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
 import { answerClientError } from './client-errors.js';
 import { isExempt, type RateLimiter } from './rate-limit.js';
+import type { VisitCapture } from './raw-visit.js';
 import { createRedirectFastPath, type ShortUrlStore } from './redirect-fast-path.js';
 import type { RequestLog } from './request-log.js';
 import { createShortenFastPath, type ShortenFastPathOptions } from './shorten-fast-path.js';
@@ -22,6 +23,7 @@ export interface HttpServerOptions {
     store: ShortUrlStore;
     now?: () => number;
     onClick?: ClickRecorder;
+    visits?: VisitCapture | undefined;
     redirectCacheSeconds?: number;
     timeZone?: string;
   };

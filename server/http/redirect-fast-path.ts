@@ -4,6 +4,7 @@ import { type ClickRecorder, isClick } from '../../core/clicks.js';
 import { RESERVED_CODES } from '../../core/code.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
 import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/resolve.js';
+import { rawVisitOf, type VisitCapture } from './raw-visit.js';
 import type { RequestLog } from './request-log.js';
 import { writeAnswer } from './write-answer.js';
 
@@ -30,6 +31,8 @@ export interface RedirectFastPathOptions {
   log: RequestLog;
   /** Told of every click (see `isClick`) this path answers, to count it. */
   onClick?: ClickRecorder;
+  /** When given, each click hands `onClick` the raw strings of its visit too. */
+  visits?: VisitCapture | undefined;
   /** Where a request goes that this path cannot answer itself (a store failure): the core handler. */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -49,7 +52,7 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
  * request.
  */
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
-  const { store, log, fallback, onClick, redirectCacheSeconds, timeZone } = options;
+  const { store, log, fallback, onClick, redirectCacheSeconds, timeZone, visits } = options;
   const now = options.now ?? Date.now;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -89,7 +92,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
         link &&
         isClick(req.method as string, answer.status, header(req, 'sec-purpose'), header(req, 'purpose'))
       ) {
-        onClick(link.codeKey, at);
+        onClick(link.codeKey, at, visits && rawVisitOf(req, visits));
       }
     };
     if (key === undefined) {

@@ -5,6 +5,7 @@ import { trimTrailingSlashes } from '../../core/answer.js';
 import { isKnownTimeZone } from '../../core/dates.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/url.js';
+import { DEFAULT_VISITS_RETENTION_DAYS } from '../../core/visits/visits.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
 import type { LogFormat } from './log-format.js';
@@ -27,6 +28,14 @@ export interface Config {
   accessLog: boolean;
   /** Count clicks on short URLs (`CLICK_COUNTING`), written in batches every second. */
   clickCounting: boolean;
+  /** Record each click's visit (`VISITS`); `off` counts clicks alone, as before visits (bots included). */
+  visits: boolean;
+  /** The header a trusted proxy sets to the client's country (`COUNTRY_HEADER`), lower case. */
+  countryHeader: string | undefined;
+  /** A local country `.mmdb` file (`GEOIP_DB`) the client's address is looked up in. */
+  geoipDb: string | undefined;
+  /** Days visits are kept before they are folded into daily counts (`VISITS_RETENTION_DAYS`). */
+  visitsRetentionDays: number;
   /** Active links kept in each process's memory; 0 turns the cache off. */
   cacheEntries: number;
   /** Most bytes each process's link cache holds. */
@@ -83,6 +92,12 @@ const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(['pretty', 'json'], { error: 'must be pretty or json' })),
   ACCESS_LOG: optional(z.enum(['on', 'off'])).default('on'),
   CLICK_COUNTING: optional(z.enum(['on', 'off'])).default('on'),
+  VISITS: optional(z.enum(['on', 'off'])).default('on'),
+  COUNTRY_HEADER: optional(
+    z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name such as CF-IPCountry'),
+  ),
+  GEOIP_DB: optional(z.string().min(1)),
+  VISITS_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(36_500)).default(DEFAULT_VISITS_RETENTION_DAYS),
   CACHE_ENTRIES: optional(z.coerce.number().int().min(0).max(10_000_000)).default(1_000_000),
   CACHE_MAX_BYTES: optional(z.string())
     .default(String(DEFAULT_CACHE_MAX_BYTES))
@@ -184,6 +199,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logFormat: values.LOG_FORMAT,
     accessLog: values.ACCESS_LOG === 'on',
     clickCounting: values.CLICK_COUNTING === 'on',
+    visits: values.VISITS === 'on',
+    countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
+    geoipDb: values.GEOIP_DB,
+    visitsRetentionDays: values.VISITS_RETENTION_DAYS,
     cacheEntries: values.CACHE_ENTRIES,
     cacheMaxBytes: values.CACHE_MAX_BYTES,
     cacheSeconds: values.CACHE_SECONDS,

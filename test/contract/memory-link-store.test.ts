@@ -1,6 +1,8 @@
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
+import { describeVisitContract } from './visit-contract.js';
 
 describeLinkStoreContract('memory', async () => ({ store: createMemoryLinkStore() }));
 describeLinkManagementContract('memory', async () => ({ store: createMemoryLinkStore() }));
+describeVisitContract('memory', async () => ({ store: createMemoryLinkStore() }));

@@ -5,6 +5,7 @@ import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { link, NOW } from './link-store-contract.js';
+import { describeVisitContract } from './visit-contract.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const freshSchema = () => `linklet_test_${randomUUID().replaceAll('-', '')}`;
@@ -23,6 +24,12 @@ const dropSchema = (schema: string) => adminQuery(`DROP SCHEMA IF EXISTS ${pg.es
 describeLinkManagementContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+
+describeVisitContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4, foldEveryMs: 0 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
 });
 

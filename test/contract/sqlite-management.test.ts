@@ -7,6 +7,7 @@ import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { link, NOW } from './link-store-contract.js';
+import { describeVisitContract } from './visit-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-management-'));
 let files = 0;
@@ -48,3 +49,6 @@ describe('sqlite change feed', () => {
     await watcher.close();
   });
 });
+
+describeVisitContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeVisitContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));

@@ -80,6 +80,12 @@ function managementTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
     },
     { weight: 4, arbitrary: codeSegment(managed).map((segment) => Buffer.concat([utf8('/api/v1/links/'), segment])) },
     {
+      weight: 2,
+      arbitrary: fc
+        .tuple(codeSegment(managed), fc.constantFrom('/stats', '/visits'))
+        .map(([segment, tail]) => Buffer.concat([utf8('/api/v1/links/'), segment, utf8(tail)])),
+    },
+    {
       weight: 1,
       arbitrary: fc
         .constantFrom('1', '2', '999', 'abc', '0x1', '%31', '1'.repeat(20))
@@ -108,6 +114,11 @@ function managementTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
         `?changed_since=${encodeURIComponent(world.recently)}&status=active`,
         '?format=csv',
         '?format=xml',
+        '?from=2026-01-01&to=2026-01-31',
+        '?from=2026-02-30',
+        '?to=31-01-2026',
+        '?from=2026-02-01&to=2026-01-01',
+        '?from=1900-01-01',
       ),
     },
   );
@@ -131,6 +142,30 @@ function managementCall(world: FuzzWorld): fc.Arbitrary<{ method: string; target
     fc.tuple(fc.constantFrom(...methods), target).map(([method, path]) => ({ method, target: path }));
   return fc.oneof(
     { weight: 5, arbitrary: onPath(['GET', 'HEAD', 'PATCH', 'PATCH', 'PATCH'], link) },
+    // Where a link's clicks come from: its stats and visits, with good and bad queries.
+    {
+      weight: 2,
+      arbitrary: onPath(
+        ['GET', 'HEAD'],
+        fc
+          .tuple(
+            link,
+            fc.constantFrom('/stats', '/visits'),
+            fc.constantFrom(
+              '',
+              '?from=2026-01-01&to=2026-01-31',
+              '?from=2026-02-30',
+              '?to=2026-01-01&from=2026-02-01',
+              '?limit=1',
+              '?limit=0',
+              '?cursor=forged',
+              '?format=csv',
+              '?format=xml',
+            ),
+          )
+          .map(([path, tail, query]) => Buffer.concat([path, utf8(tail + query)])),
+      ),
+    },
     // Deletes spare the expired links, which the PATCHes need for their 410s.
     {
       weight: 1,

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/clicks.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
+import { createPostgresFolder, createPostgresVisitReads, visitColumns, visitsCte } from './postgres-visits.js';
 
 const EPOCH_DAY = "date '1970-01-01'";
 
@@ -11,24 +12,35 @@ const EPOCH_DAY = "date '1970-01-01'";
  * days past the kept ones. Increments only, so instances add up. A batch is not retried here: after a lost
  * connection it may have committed, and the counter would rather try it once more on its beat.
  */
-export function createPostgresClicks(pool: pg.Pool, prefix: string) {
+export function createPostgresClicks(pool: pg.Pool, prefix: string, foldEveryMs?: number) {
   const add = `WITH batch AS (
       SELECT k, sum(n)::bigint AS n FROM unnest($1::text[], $2::bigint[]) AS b (k, n) GROUP BY k ORDER BY k),
     totals AS (
       UPDATE ${prefix}links l SET clicks = l.clicks + batch.n FROM batch WHERE l.code_key = batch.k
       RETURNING l.id, batch.n),
-    purged AS (DELETE FROM ${prefix}link_click_days WHERE day < ${EPOCH_DAY} + $4::int)
+    purged AS (DELETE FROM ${prefix}link_click_days WHERE day < ${EPOCH_DAY} + $4::int),
+    ${visitsCte(prefix)}
     INSERT INTO ${prefix}link_click_days AS d (link_id, day, clicks)
       SELECT id, ${EPOCH_DAY} + $3::int, n FROM totals
     ON CONFLICT (link_id, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`;
   let purgedBefore = Number.NEGATIVE_INFINITY;
+  const fold = createPostgresFolder(pool, prefix, foldEveryMs);
   return {
-    async addClicks({ day, codeKeys, counts }: ClickBatch): Promise<void> {
+    ...createPostgresVisitReads(pool, prefix),
+    async addClicks(batch: ClickBatch): Promise<void> {
+      const { day, codeKeys, counts } = batch;
       const oldestKept = day - CLICK_DAYS_KEPT;
       // Older than any day kept: purges nothing, found at once through the index.
       const purgeBefore = oldestKept > purgedBefore ? oldestKept : -1;
-      await pool.query({ name: 'linklet_add_clicks', text: add, values: [codeKeys, counts, day, purgeBefore] });
+      await pool.query({
+        name: 'linklet_add_clicks',
+        text: add,
+        values: [codeKeys, counts, day, purgeBefore, ...visitColumns(batch)],
+      });
       purgedBefore = Math.max(purgedBefore, oldestKept);
+      // The counts are committed: a fold that fails must not fail the batch (it would be added
+      // twice); its visits are folded by a later one.
+      await fold(batch.foldBefore).catch(() => undefined);
     },
     async clicksOf(codeKey: string, createdAt: number, fromDay: number): Promise<LinkClicks> {
       const [total, days] = await Promise.all([

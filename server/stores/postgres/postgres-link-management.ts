@@ -42,7 +42,7 @@ const toKey = (row: KeyRow): OwnerKey => {
 export function createPostgresLinkManagement(
   pool: pg.Pool,
   prefix: string,
-): Omit<LinkManagementStore, 'addClicks' | 'clicksOf'> {
+): Omit<LinkManagementStore, 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
   const t = (table: string) => `${prefix}${table}`;
   const keySelect = `SELECT k.id, k.owner_id, o.name, ${toMs('k.created_at')} AS created_at,
       ${toMs('k.last_used_at')} AS last_used_at, k.revoked_at IS NOT NULL AS revoked

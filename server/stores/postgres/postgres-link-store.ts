@@ -25,6 +25,8 @@ export interface PostgresLinkStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /** Told of each migration this start applies (the server logs them). */
   onMigrated?: OnMigrated;
+  /** How long a writer waits to look for old visits again after a fold that was not full (default 10 s). */
+  foldEveryMs?: number;
 }
 
 // The most creates one multi-row claim takes; bounds one statement's parameters and locks.
@@ -252,7 +254,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   const changes = createPostgresChangeFeed(options.connectionString);
   return {
     ...createPostgresLinkManagement(pool, prefix),
-    ...createPostgresClicks(pool, prefix),
+    ...createPostgresClicks(pool, prefix, options.foldEveryMs),
     changes,
     create: (link, now) => claim({ link, now }),
     findByCodeKey: find,

@@ -81,6 +81,47 @@ const linkIds = (p: string) => `
     FOR EACH ROW EXECUTE FUNCTION ${p}linklet_drop_link_clicks();
 `;
 
+/**
+ * Schema 6: visits (time, referrer host, country, User-Agent and what it names, bot or not; no
+ * address, ever) under the link's id, and the daily counts per dimension that visits past their
+ * retention are folded into. A BRIN index on the time finds the oldest visits without a B-tree's
+ * cost per row. They end with their link, like its daily clicks.
+ */
+const visits = (p: string) => `
+  CREATE TABLE ${p}link_visits (
+    id         bigint GENERATED ALWAYS AS IDENTITY,
+    link_id    bigint      NOT NULL, -- links.id
+    at         timestamptz NOT NULL,
+    referrer   text,                 -- the referrer's host, 'direct', or NULL when withheld (DNT/GPC)
+    country    text,                 -- ISO 3166-1 alpha-2
+    user_agent text,                 -- cut to 256 characters
+    browser    text,
+    os         text,
+    device     text,
+    bot        boolean     NOT NULL
+  );
+  CREATE INDEX link_visits_by_link ON ${p}link_visits (link_id, at, id);
+  CREATE INDEX link_visits_by_time ON ${p}link_visits USING brin (at);
+  CREATE TABLE ${p}link_visit_days (
+    link_id   bigint NOT NULL, -- links.id
+    day       date   NOT NULL,
+    dimension text   NOT NULL, -- referrer, country, browser, os, device; bots for bot visits
+    name      text   NOT NULL,
+    clicks    bigint NOT NULL,
+    PRIMARY KEY (link_id, day, dimension, name)
+  );
+  CREATE FUNCTION ${p}linklet_drop_link_visits() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    EXECUTE format('DELETE FROM %I.link_visits WHERE link_id = $1', TG_TABLE_SCHEMA) USING OLD.id;
+    EXECUTE format('DELETE FROM %I.link_visit_days WHERE link_id = $1', TG_TABLE_SCHEMA) USING OLD.id;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER link_visits_end_with_retake AFTER UPDATE OF id ON ${p}links
+    FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION ${p}linklet_drop_link_visits();
+  CREATE TRIGGER link_visits_end_with_delete AFTER DELETE ON ${p}links
+    FOR EACH ROW EXECUTE FUNCTION ${p}linklet_drop_link_visits();
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -122,6 +163,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       what: "daily clicks kept under the link's own id",
       sql: linkIds(prefix),
       madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id'),
+    },
+    {
+      what: 'visits, and their daily counts per referrer, country, browser, OS and device',
+      sql: visits(prefix),
+      madeIn: (c) => c.has('link_visits') && c.has('link_visit_days'),
     },
   ];
 }

@@ -1,7 +1,20 @@
 import type Database from 'better-sqlite3';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/clicks.js';
+import { FOLD_PER_BATCH } from '../../../core/visits/visits.js';
+import { SQLITE_VISIT_SQL } from './sqlite-visits.js';
 
-export type ClickCommitterArgs = { addTotalSql: string; addDaySql: string; purgeSql: string; keepDays: number };
+export type ClickCommitterArgs = {
+  addTotalSql: string;
+  addDaySql: string;
+  purgeSql: string;
+  keepDays: number;
+  linkIdSql: string;
+  addVisitSql: string;
+  addTallySql: string;
+  oldestVisitSql: string;
+  purgeVisitsSql: string;
+  foldPerBatch: number;
+};
 
 export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
   addTotalSql: 'UPDATE links SET clicks = clicks + ? WHERE code_key = ? RETURNING id',
@@ -9,6 +22,8 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
     ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`,
   purgeSql: 'DELETE FROM link_click_days WHERE day < ?',
   keepDays: CLICK_DAYS_KEPT,
+  ...SQLITE_VISIT_SQL,
+  foldPerBatch: FOLD_PER_BATCH,
 };
 
 /**
@@ -21,11 +36,55 @@ export function createClickCommitter(db: Database.Database, args: ClickCommitter
   const addTotal = db.prepare(args.addTotalSql).pluck();
   const addDay = db.prepare(args.addDaySql);
   const purge = db.prepare(args.purgeSql);
+  const linkIdOf = db.prepare(args.linkIdSql).pluck();
+  const addVisit = db.prepare(args.addVisitSql);
+  const oldestVisit = db.prepare(args.oldestVisitSql).pluck();
+  const addTally = db.prepare(args.addTallySql);
+  const purgeVisits = db.prepare(args.purgeVisitsSql);
   let purgedBefore = Number.NEGATIVE_INFINITY;
   const transaction = db.transaction((batch: ClickBatch) => {
+    const ids = new Map();
     for (let i = 0; i < batch.codeKeys.length; i++) {
       const linkId = addTotal.get(batch.counts[i], batch.codeKeys[i]);
+      ids.set(batch.codeKeys[i], linkId);
       if (linkId !== undefined) addDay.run(linkId, batch.day, batch.counts[i]);
+    }
+    for (const visit of batch.visits || []) {
+      let linkId = ids.get(visit.codeKey);
+      if (!ids.has(visit.codeKey)) {
+        linkId = linkIdOf.get(visit.codeKey);
+        ids.set(visit.codeKey, linkId);
+      }
+      if (linkId === undefined) continue;
+      addVisit.run(
+        linkId,
+        visit.at,
+        visit.referrer,
+        visit.country,
+        visit.userAgent,
+        visit.browser,
+        visit.os,
+        visit.device,
+        visit.bot ? 1 : 0,
+      );
+    }
+    // The visits' daily counts per dimension (what stats read), added under the same ids.
+    const tallies = batch.tallies;
+    if (tallies) {
+      for (let i = 0; i < tallies.codeKeys.length; i++) {
+        const codeKey = tallies.codeKeys[i];
+        if (!ids.has(codeKey)) ids.set(codeKey, linkIdOf.get(codeKey));
+        const linkId = ids.get(codeKey);
+        if (linkId !== undefined)
+          addTally.run(linkId, tallies.days[i], tallies.dimensions[i], tallies.names[i], tallies.counts[i]);
+      }
+    }
+    // Visits past their retention go (their daily counts stay), oldest first (by row id: the
+    // order they were written), at most a bounded number per batch.
+    if (batch.foldBefore !== undefined) {
+      const oldest = oldestVisit.get() as number | undefined;
+      if (oldest !== undefined && oldest < batch.foldBefore)
+        purgeVisits.run({ before: batch.foldBefore, limit: args.foldPerBatch });
     }
     const oldestKept = batch.day - args.keepDays;
     if (oldestKept > purgedBefore) {

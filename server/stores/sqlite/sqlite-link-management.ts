@@ -50,7 +50,9 @@ const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = 
  * are rare next to redirects and creates), each write one IMMEDIATE transaction that also logs
  * the change for other processes (see `createSqliteChangeFeed`).
  */
-export function createSqliteLinkManagement(db: Database.Database): Omit<LinkManagementStore, 'addClicks' | 'clicksOf'> {
+export function createSqliteLinkManagement(
+  db: Database.Database,
+): Omit<LinkManagementStore, 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import { dailyTallies } from '../../../core/visits/visits.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import { createPrivateDatabaseFile } from './private-files.js';
@@ -14,6 +15,7 @@ import {
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
+import { createSqliteVisitReads } from './sqlite-visits.js';
 import { switchToWal } from './switch-to-wal.js';
 import { startWriterThread } from './writer-thread.js';
 
@@ -162,8 +164,9 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   return {
     ...createSqliteLinkManagement(db),
     clicksOf: createSqliteClickReads(db),
+    ...createSqliteVisitReads(db),
     async addClicks(batch) {
-      const item = [{ clicks: batch }];
+      const item = [{ clicks: batch.visits ? { ...batch, tallies: dailyTallies(batch.visits) } : batch }];
       if (writer) await writer.commit(item);
       else (commitInPlace as CommitWriterBatch)(item);
     },

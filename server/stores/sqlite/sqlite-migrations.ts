@@ -113,6 +113,42 @@ const LINK_IDS = `
   END;
 `;
 
+/**
+ * Schema 5: visits (time, referrer host, country, User-Agent and what it names, bot or not; no
+ * address, ever) under the link's id, and the daily counts per dimension that visits past their
+ * retention are folded into. They end with their link, like its daily clicks.
+ */
+const VISITS = `
+  CREATE TABLE link_visits (
+    link_id    INTEGER NOT NULL, -- links.id
+    at         INTEGER NOT NULL, -- epoch seconds
+    referrer   TEXT,             -- the referrer's host, 'direct', or NULL when withheld (DNT/GPC)
+    country    TEXT,             -- ISO 3166-1 alpha-2
+    user_agent TEXT,             -- cut to 256 characters
+    browser    TEXT,
+    os         TEXT,
+    device     TEXT,
+    bot        INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX link_visits_by_link ON link_visits (link_id, at);
+  CREATE TABLE link_visit_days (
+    link_id   INTEGER NOT NULL, -- links.id
+    day       INTEGER NOT NULL, -- UTC days since 1970-01-01
+    dimension TEXT    NOT NULL, -- referrer, country, browser, os, device; bots for bot visits
+    name      TEXT    NOT NULL,
+    clicks    INTEGER NOT NULL,
+    PRIMARY KEY (link_id, day, dimension, name)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TRIGGER link_visits_end_with_retake AFTER UPDATE OF id ON links WHEN old.id <> new.id BEGIN
+    DELETE FROM link_visits WHERE link_id = old.id;
+    DELETE FROM link_visit_days WHERE link_id = old.id;
+  END;
+  CREATE TRIGGER link_visits_end_with_delete AFTER DELETE ON links BEGIN
+    DELETE FROM link_visits WHERE link_id = old.id;
+    DELETE FROM link_visit_days WHERE link_id = old.id;
+  END;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -137,5 +173,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: "daily clicks kept under the link's own id",
     sql: LINK_IDS,
     madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id') && c.has('link_ids'),
+  },
+  {
+    what: 'visits, and their daily counts per referrer, country, browser, OS and device',
+    sql: VISITS,
+    madeIn: (c) => c.has('link_visits') && c.has('link_visit_days'),
   },
 ];

@@ -1,0 +1,162 @@
+// `npm run bench:visits`: what visits cost at rest. 1M visits written the way the server writes
+// them (click batches through the store), then: bytes on disk per visit, and the time of a
+// stats query (the two reads `GET /api/v1/links/{code}/stats` makes) over 90 days, p50/p99, for
+// the busiest link (10 % of the visits) and for a typical one. SQLite always; PostgreSQL too with
+// DATABASE_URL=postgres://… (in a schema of its own, dropped after). Knobs: BENCH_VISITS=1000000,
+// BENCH_LINKS=1000, BENCH_QUERIES=200. Not part of `npm test`.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createPostgresLinkStore } from '../dist/server/stores/postgres/postgres-link-store.js';
+import { createSqliteLinkStore } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+
+const env = process.env;
+const VISITS = Number(env.BENCH_VISITS ?? 1_000_000);
+const LINKS = Number(env.BENCH_LINKS ?? 1000);
+const QUERIES = Number(env.BENCH_QUERIES ?? 200);
+const BATCH = 10_000;
+const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
+const DAY_S = 86_400;
+const NOW = Date.now();
+const TODAY = Math.floor(NOW / 86_400_000);
+
+const AGENTS = [
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Chrome',
+    'Windows',
+    'desktop',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    'Safari',
+    'iOS',
+    'mobile',
+  ],
+  ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox', 'Linux', 'desktop'],
+  [
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    'Chrome',
+    'Android',
+    'mobile',
+  ],
+];
+const REFERRERS = ['direct', 'www.google.com', 't.co', 'news.ycombinator.com', 'www.reddit.com', 'l.facebook.com'];
+const COUNTRIES = ['KR', 'US', 'DE', 'JP', 'BR', 'FR', 'GB', 'IN', null];
+const codeAt = (i) => `v${String(i).padStart(6, '0')}`;
+
+/** A visit of the busiest link one time in ten, else of any link; spread over the last 90 days. */
+function visitAt(i) {
+  const link = i % 10 === 0 ? 0 : 1 + Math.floor(Math.random() * (LINKS - 1));
+  const [userAgent, browser, os, device] = AGENTS[i % AGENTS.length];
+  const dnt = i % 20 === 0;
+  return {
+    codeKey: codeAt(link),
+    at: Math.floor(NOW / 1000) - Math.floor(Math.random() * 89 * DAY_S),
+    referrer: dnt ? null : REFERRERS[i % REFERRERS.length],
+    country: dnt ? null : COUNTRIES[i % COUNTRIES.length],
+    userAgent: dnt ? null : userAgent,
+    browser: dnt ? null : browser,
+    os: dnt ? null : os,
+    device: dnt ? null : device,
+    bot: i % 50 === 0,
+  };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function run(label, store, sizeOf) {
+  for (let i = 0; i < LINKS; i++) {
+    const created = await store.create(
+      {
+        code: codeAt(i),
+        codeKey: codeAt(i),
+        originalUrl: `https://example.com/${i}`,
+        createdAt: NOW - 100 * 86_400_000 + i,
+        expiresAt: NOW + 86_400_000 * 30,
+      },
+      NOW - 100 * 86_400_000 + i,
+    );
+    if (!created.created) throw new Error('seed failed');
+  }
+  const before = await sizeOf();
+  const started = performance.now();
+  for (let from = 0; from < VISITS; from += BATCH) {
+    const visits = Array.from({ length: Math.min(BATCH, VISITS - from) }, (_, j) => visitAt(from + j));
+    const counts = new Map();
+    for (const visit of visits) if (!visit.bot) counts.set(visit.codeKey, (counts.get(visit.codeKey) ?? 0) + 1);
+    await store.addClicks({ day: TODAY, codeKeys: [...counts.keys()], counts: [...counts.values()], visits });
+  }
+  const writeSeconds = (performance.now() - started) / 1000;
+  const after = await sizeOf();
+  const timesOf = async (linkOf) => {
+    const times = [];
+    for (let q = 0; q < QUERIES; q++) {
+      const i = linkOf();
+      const t = performance.now();
+      await Promise.all([
+        store.clicksOf(codeAt(i), NOW - 100 * 86_400_000 + i, TODAY - 89),
+        store.visitTalliesOf(codeAt(i), NOW - 100 * 86_400_000 + i, TODAY - 89, TODAY),
+      ]);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  };
+  const busiest = await timesOf(() => 0);
+  const typical = await timesOf(() => 1 + Math.floor(Math.random() * (LINKS - 1)));
+  const bytes = (after - before) / VISITS;
+  console.log(
+    `${label}: ${VISITS.toLocaleString('en')} visits over ${LINKS} links written in ${writeSeconds.toFixed(1)} s ` +
+      `(${Math.round(VISITS / writeSeconds).toLocaleString('en')} visits/s); ${bytes.toFixed(1)} bytes on disk per visit ` +
+      `(User-Agent kept, indexes included)\n` +
+      `  stats over 90 days, busiest link (~${(VISITS / 10).toLocaleString('en')} visits): p50 ${busiest.p50.toFixed(1)} ms, p99 ${busiest.p99.toFixed(1)} ms\n` +
+      `  stats over 90 days, typical link (~${Math.round((VISITS * 0.9) / (LINKS - 1)).toLocaleString('en')} visits): p50 ${typical.p50.toFixed(2)} ms, p99 ${typical.p99.toFixed(2)} ms`,
+  );
+}
+
+console.log(`${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`);
+const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-visits-'));
+try {
+  const path = join(dir, 'visits.db');
+  const store = createSqliteLinkStore(path);
+  const sizeOf = async () => {
+    const db = new Database(path);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    let size = statSync(path).size;
+    try {
+      size += statSync(`${path}-wal`).size;
+    } catch {}
+    return size;
+  };
+  await run('SQLite', store, sizeOf);
+  await store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (POSTGRES_URL) {
+  const schema = `linklet_bench_visits_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    const store = await createPostgresLinkStore({ connectionString: POSTGRES_URL, schema });
+    const sizeOf = async () => {
+      await admin.query(`VACUUM ANALYZE ${schema}.link_visits`);
+      const { rows } = await admin.query(
+        `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint AS n FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,
+        [schema],
+      );
+      return Number(rows[0].n);
+    };
+    await run('PostgreSQL', store, sizeOf);
+    await store.close();
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  }
+}

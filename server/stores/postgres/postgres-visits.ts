@@ -1,0 +1,134 @@
+import type pg from 'pg';
+import type { ClickBatch } from '../../../core/clicks.js';
+import {
+  BOTS_DIMENSION,
+  dailyTallies,
+  FOLD_PER_BATCH,
+  type StoredVisit,
+  type VisitDimension,
+  type VisitTallies,
+} from '../../../core/visits/visits.js';
+import { withReconnect } from './postgres-errors.js';
+import { fromMs } from './postgres-sql.js';
+
+/** How long a writer waits to look for visits past their retention again when its last fold was not full. */
+const FOLD_LOOK_EVERY_MS = 10_000;
+
+/**
+ * The visit columns of a click batch, for `unnest` (parameters 5 to 13 of the clicks statement).
+ */
+export function visitColumns(batch: ClickBatch): unknown[] {
+  const visits = batch.visits ?? [];
+  const tallies = dailyTallies(visits);
+  return [
+    visits.map((v) => v.codeKey),
+    visits.map((v) => v.at),
+    visits.map((v) => v.referrer),
+    visits.map((v) => v.country),
+    visits.map((v) => v.userAgent),
+    visits.map((v) => v.browser),
+    visits.map((v) => v.os),
+    visits.map((v) => v.device),
+    visits.map((v) => v.bot),
+    tallies.codeKeys,
+    tallies.days,
+    tallies.dimensions,
+    tallies.names,
+    tallies.counts,
+  ];
+}
+
+/** The clicks statement's visits, a data-modifying CTE: written in the same statement as the counts. */
+export const visitsCte = (prefix: string) => `visits AS (
+      INSERT INTO ${prefix}link_visits (link_id, at, referrer, country, user_agent, browser, os, device, bot)
+      SELECT l.id, to_timestamp(v.at), v.referrer, v.country, v.ua, v.browser, v.os, v.device, v.bot
+      FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+        $12::text[], $13::bool[]) WITH ORDINALITY AS v (k, at, referrer, country, ua, browser, os, device, bot, n)
+      JOIN ${prefix}links l ON l.code_key = v.k
+      ORDER BY v.n),
+    tallies AS (
+      INSERT INTO ${prefix}link_visit_days AS f (link_id, day, dimension, name, clicks)
+      SELECT l.id, date '1970-01-01' + t.day, t.dimension, t.name, t.n
+      FROM unnest($14::text[], $15::int[], $16::text[], $17::text[], $18::bigint[]) AS t (k, day, dimension, name, n)
+      JOIN ${prefix}links l ON l.code_key = t.k
+      ORDER BY t.k, t.day, t.dimension, t.name
+      ON CONFLICT (link_id, day, dimension, name) DO UPDATE SET clicks = f.clicks + EXCLUDED.clicks)`;
+
+/**
+ * Visits past their retention removed (their daily counts stay), at most `FOLD_PER_BATCH` at a
+ * time, found through the BRIN index on their time (rows another instance is removing are
+ * skipped). A writer looks again at once while its removals are full (a backlog), else after
+ * `foldEveryMs`, so a busy server pays for it rarely.
+ */
+export function createPostgresFolder(pool: pg.Pool, prefix: string, foldEveryMs = FOLD_LOOK_EVERY_MS) {
+  const purge = `WITH old AS (
+      DELETE FROM ${prefix}link_visits WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM ${prefix}link_visits WHERE at < to_timestamp($1) LIMIT $2 FOR UPDATE SKIP LOCKED))
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM old`;
+  let lookAfter = 0;
+  return async (foldBefore: number | undefined): Promise<void> => {
+    if (foldBefore === undefined || Date.now() < lookAfter) return;
+    const { rows } = await pool.query<{ n: number }>({
+      name: 'linklet_purge_visits',
+      text: purge,
+      values: [foldBefore, FOLD_PER_BATCH],
+    });
+    lookAfter = (rows[0]?.n ?? 0) >= FOLD_PER_BATCH ? 0 : Date.now() + foldEveryMs;
+  };
+}
+
+/**
+ * A link's visits, read only while the link holding the code is the one created at `createdAt`:
+ * stats from its daily counts per dimension alone (a few rows a day, however many visits).
+ */
+export function createPostgresVisitReads(pool: pg.Pool, prefix: string) {
+  const link = `${prefix}links l`;
+  const sameLink = `l.code_key = $1 AND l.created_at = ${fromMs('$2')}`;
+  return {
+    async visitTalliesOf(codeKey: string, createdAt: number, fromDay: number, toDay: number): Promise<VisitTallies> {
+      const { rows } = await withReconnect(() =>
+        pool.query<[string, string, string]>({
+          rowMode: 'array',
+          text: `SELECT f.dimension, f.name, sum(f.clicks) FROM ${link} JOIN ${prefix}link_visit_days f ON f.link_id = l.id
+            WHERE ${sameLink} AND f.day >= date '1970-01-01' + $3::int AND f.day <= date '1970-01-01' + $4::int
+            GROUP BY f.dimension, f.name`,
+          values: [codeKey, createdAt, fromDay, toDay],
+        }),
+      );
+      const result: VisitTallies = { bots: 0, tallies: [] };
+      for (const [dimension, name, clicks] of rows) {
+        if (dimension === BOTS_DIMENSION) result.bots += Number(clicks);
+        else result.tallies.push({ dimension: dimension as VisitDimension, name, clicks: Number(clicks) });
+      }
+      return result;
+    },
+    async listVisits(
+      codeKey: string,
+      createdAt: number,
+      limit: number,
+      before?: { at: number; id: number },
+    ): Promise<StoredVisit[]> {
+      const { rows } = await withReconnect(() =>
+        pool.query<{
+          id: string;
+          at: string;
+          referrer: string | null;
+          country: string | null;
+          browser: string | null;
+          os: string | null;
+          device: string | null;
+          bot: boolean;
+        }>(
+          `SELECT v.id, (extract(epoch FROM v.at) * 1000)::bigint AS at, v.referrer, v.country, v.browser, v.os,
+              v.device, v.bot
+            FROM ${link} JOIN ${prefix}link_visits v ON v.link_id = l.id
+            WHERE ${sameLink} AND ($3::bigint IS NULL OR (v.at, v.id) < (${fromMs('$3')}, $4::bigint))
+            ORDER BY v.at DESC, v.id DESC LIMIT $5`,
+          [codeKey, createdAt, before?.at ?? null, before?.id ?? null, limit],
+        ),
+      );
+      return rows.map((row) => ({ ...row, id: Number(row.id), at: Number(row.at) }));
+    },
+  };
+}

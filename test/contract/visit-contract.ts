@@ -1,0 +1,172 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { dayOf } from '../../core/clicks.js';
+import type { ManagedLinkStore } from '../../core/link-management-store.js';
+import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/visits/visits.js';
+import { link, NOW } from './link-store-contract.js';
+
+const TODAY = dayOf(NOW);
+const AT = Math.floor(NOW / 1000);
+
+const visit = (codeKey: string, overrides: Partial<VisitRow> = {}): VisitRow => ({
+  codeKey,
+  at: AT,
+  referrer: 'news.example',
+  country: 'KR',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0',
+  browser: 'Chrome',
+  os: 'Windows',
+  device: 'desktop',
+  bot: false,
+  ...overrides,
+});
+
+/** Tallies in one order, for comparing stores. */
+const sorted = (tallies: VisitTallies) => ({
+  bots: tallies.bots,
+  tallies: [...tallies.tallies].sort((a, b) => `${a.dimension} ${a.name}`.localeCompare(`${b.dimension} ${b.name}`)),
+});
+
+/**
+ * Visits, as every store behind the management API keeps them: written with click batches under
+ * the link holding the code, listed newest first, tallied per dimension (bots apart), folded
+ * past their retention into daily counts that tally the same, and gone with their link.
+ */
+export function describeVisitContract(
+  name: string,
+  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
+): void {
+  describe(`visits contract: ${name}`, () => {
+    let store: ManagedLinkStore;
+    const disposers: Array<() => Promise<void>> = [];
+    beforeEach(async () => {
+      const made = await factory();
+      store = made.store;
+      disposers.push(async () => {
+        await made.store.close().catch(() => {});
+        await made.dispose?.();
+      });
+    });
+    afterAll(async () => {
+      for (const dispose of disposers) await dispose();
+    });
+    const make = async (code: string, createdAt = NOW) => {
+      expect(
+        (await store.create(link(code, { createdAt, expiresAt: NOW + 400 * 86_400_000 }), createdAt)).created,
+      ).toBe(true);
+    };
+
+    it('writes visits with their clicks, skips codes no link holds, and tallies bots apart', async () => {
+      await make('v1');
+      await store.addClicks({
+        day: TODAY,
+        codeKeys: ['v1', 'nobody'],
+        counts: [3, 1],
+        visits: [
+          visit('v1'),
+          visit('v1', { at: AT + 1, referrer: 'direct', country: null }),
+          visit('v1', {
+            at: AT + 2,
+            referrer: null,
+            country: null,
+            userAgent: null,
+            browser: null,
+            os: null,
+            device: null,
+          }),
+          visit('v1', { at: AT + 3, bot: true, browser: null, os: null, device: null }),
+          visit('nobody'),
+        ],
+      });
+      expect((await store.clicksOf('v1', NOW, 0)).total).toBe(3);
+      expect(sorted(await store.visitTalliesOf('v1', NOW, TODAY, TODAY))).toEqual({
+        bots: 1,
+        tallies: [
+          { dimension: 'browser', name: 'Chrome', clicks: 2 },
+          { dimension: 'browser', name: 'unknown', clicks: 1 },
+          { dimension: 'country', name: 'KR', clicks: 1 },
+          { dimension: 'country', name: 'unknown', clicks: 2 },
+          { dimension: 'device', name: 'desktop', clicks: 2 },
+          { dimension: 'device', name: 'unknown', clicks: 1 },
+          { dimension: 'os', name: 'unknown', clicks: 1 },
+          { dimension: 'os', name: 'Windows', clicks: 2 },
+          { dimension: 'referrer', name: 'direct', clicks: 1 },
+          { dimension: 'referrer', name: 'news.example', clicks: 1 },
+          { dimension: 'referrer', name: 'unknown', clicks: 1 },
+        ],
+      });
+      expect(await store.visitTalliesOf('v1', NOW, TODAY + 1, TODAY + 5)).toEqual({ bots: 0, tallies: [] });
+      expect(await store.visitTalliesOf('nobody', NOW, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
+      // Another link (a later creation time) under the code is not this one.
+      expect(await store.visitTalliesOf('v1', NOW + 1, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
+    });
+
+    it('lists visits newest first, page by page, without the User-Agent or anything else', async () => {
+      await make('paged');
+      const visits = Array.from({ length: 5 }, (_, i) =>
+        visit('paged', { at: AT + (i < 2 ? 0 : i), country: `A${'BCDEF'[i]}` }),
+      );
+      await store.addClicks({ day: TODAY, codeKeys: ['paged'], counts: [5], visits });
+      const first = await store.listVisits('paged', NOW, 3);
+      expect(first.map((v) => v.country)).toEqual(['AF', 'AE', 'AD']);
+      expect(first[0]).toEqual({
+        id: expect.any(Number),
+        at: (AT + 4) * 1000,
+        referrer: 'news.example',
+        country: 'AF',
+        browser: 'Chrome',
+        os: 'Windows',
+        device: 'desktop',
+        bot: false,
+      });
+      const last = first.at(-1);
+      const rest = await store.listVisits('paged', NOW, 3, last && { at: last.at, id: last.id });
+      // The two of the same second come in id order, newest (highest) first.
+      expect(rest.map((v) => v.country)).toEqual(['AC', 'AB']);
+      expect(await store.listVisits('paged', NOW + 1, 3)).toEqual([]);
+    });
+
+    it('folds visits past the retention into daily counts, a bounded number per batch, and tallies them the same', async () => {
+      await make('old');
+      const old = FOLD_PER_BATCH + 5;
+      const before = Array.from({ length: old }, (_, i) =>
+        visit('old', { at: AT - 86_400 + i, bot: i === 0, referrer: i % 2 ? 'direct' : 'news.example' }),
+      );
+      await store.addClicks({ day: TODAY - 1, codeKeys: ['old'], counts: [old - 1], visits: before });
+      const whole = sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY));
+      const fold = () => store.addClicks({ day: TODAY, codeKeys: [], counts: [], foldBefore: AT });
+      await fold();
+      await fold();
+      expect(await store.listVisits('old', NOW, 10)).toEqual([]);
+      expect(sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY))).toEqual(whole);
+      expect(sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY - 1))).toEqual(whole);
+      expect(await store.visitTalliesOf('old', NOW, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
+      // More folds (and new visits) add up rather than overwrite.
+      await store.addClicks({
+        day: TODAY,
+        codeKeys: ['old'],
+        counts: [1],
+        visits: [visit('old', { at: AT - 10, referrer: 'direct' })],
+        foldBefore: AT,
+      });
+      await fold();
+      const after = await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY);
+      const direct = after.tallies.find((t) => t.dimension === 'referrer' && t.name === 'direct');
+      expect(direct?.clicks).toBe(Math.floor(old / 2) + 1);
+    });
+
+    it('drops visits and folded counts with their link (deleted, or its code retaken)', async () => {
+      await make('gone');
+      await store.addClicks({
+        day: TODAY,
+        codeKeys: ['gone'],
+        counts: [2],
+        visits: [visit('gone', { at: AT - 100 }), visit('gone')],
+      });
+      await store.addClicks({ day: TODAY, codeKeys: [], counts: [], foldBefore: AT - 50 });
+      expect(await store.deleteLink('gone', { all: true }, NOW + 10)).toBe(true);
+      await make('gone');
+      expect(await store.visitTalliesOf('gone', NOW, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
+      expect(await store.listVisits('gone', NOW, 10)).toEqual([]);
+    });
+  });
+}

@@ -123,5 +123,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       sql: linkIds(prefix),
       madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id'),
     },
+    {
+      // A link's password as its salted slow hash (NULL: none); old links have none.
+      what: 'link passwords (salted hashes)',
+      sql: `ALTER TABLE ${prefix}links ADD COLUMN password_hash text`,
+      madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
+    },
   ];
 }

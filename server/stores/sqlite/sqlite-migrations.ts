@@ -113,6 +113,9 @@ const LINK_IDS = `
   END;
 `;
 
+/** Schema 5: a link's password, as its salted slow hash (NULL: none); old links have none. */
+const LINK_PASSWORDS = 'ALTER TABLE links ADD COLUMN password_hash TEXT';
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -137,5 +140,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: "daily clicks kept under the link's own id",
     sql: LINK_IDS,
     madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id') && c.has('link_ids'),
+  },
+  {
+    what: 'link passwords (salted hashes)',
+    sql: LINK_PASSWORDS,
+    madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
   },
 ];

@@ -22,6 +22,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 class CachedLink implements LocatedLink {
   readonly #location: string;
+  readonly #passwordProtected: boolean;
   constructor(
     readonly code: string,
     readonly codeKey: string,
@@ -29,9 +30,14 @@ class CachedLink implements LocatedLink {
     readonly createdAt: number,
     readonly expiresAt: number,
     location: string,
-    readonly passwordProtected: boolean,
+    passwordProtected: boolean,
   ) {
     this.#location = location;
+    this.#passwordProtected = passwordProtected;
+  }
+  /** The link asks for a password: the redirect leaves it to the core (the hash is not here). */
+  get passwordProtected(): boolean {
+    return this.#passwordProtected;
   }
   get location(): string {
     return this.#location;

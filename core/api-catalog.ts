@@ -8,6 +8,7 @@ import {
 import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { keyOperations, linkOperations } from './management-catalog.js';
+import { PASSWORD_PARAMETER, passwordShortUrlAnswers } from './passwords/password-schemas.js';
 import { MAX_LISTED_ROWS } from './porting/import-report.js';
 
 const ERROR = 'Error';
@@ -75,6 +76,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     404: { description: 'No link has this code.', schema: ERROR, page: true },
     410: { description: 'The link expired.', schema: ERROR, page: true },
     503: withMeaning(503),
+    ...passwordShortUrlAnswers(),
   });
   const resolveOperation = (path: string, operationId: string, summary: string): ApiOperationSpec => ({
     method: 'GET',
@@ -83,7 +85,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     tag: 'redirect',
     summary,
     description:
-      'Redirects to the original URL while the link is active; 404 for an unknown code (or a malformed percent-encoding), 410 once it expired. A browser gets a small page for 404 and 410.',
+      "Redirects to the original URL while the link is active; 404 for an unknown code (or a malformed percent-encoding), 410 once it expired. A browser gets a small page for 404 and 410. A link with a password answers 302 only with the right one in `X-Link-Password` (or from its page's form, a POST of `password` to the same URL); that 302 is `Cache-Control: no-store`.",
     auth: 'none',
     pathParameters: [codeParameter],
     responses: shortUrlAnswers(),
@@ -121,7 +123,11 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       description:
         'The current dialect: 201 with `Location`, a short URL ending in `/`, `expiration_date` in ISO 8601 UTC. The body must be a JSON object whatever its Content-Type says.',
       auth: 'optional',
-      requestBody,
+      requestBody: {
+        ...requestBody,
+        schema: 'V1ShortenRequest',
+        description: 'The URL to shorten and the optional code, expiry and password.',
+      },
       responses: {
         201: {
           description: 'The link was made.',
@@ -134,7 +140,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         success_status: 201,
         short_url: `${base}/{code}/`,
         expiration_date_format: 'ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z',
-        parameters,
+        parameters: [...parameters, PASSWORD_PARAMETER],
       },
     },
     describeOperation('/api.php', 'describeLegacy', 'legacy endpoint'),

@@ -14,6 +14,8 @@ import { registerManagementRoutes } from './management-routes.js';
 import { notAllowed } from './not-allowed.js';
 import { createOpenApiDocument } from './openapi.js';
 import { createCreatorCheck } from './owners/creator.js';
+import { isPasswordProtected } from './passwords/protected-link.js';
+import { createProtectedLinkAnswerer } from './passwords/protected-link-routes.js';
 import type { ImportBudget } from './porting/import-budget.js';
 import { MAX_IMPORT_BYTES } from './porting/read-import-file.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
@@ -27,6 +29,8 @@ import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
 export interface RequestEnv {
   /** The id the adapter logs this request under; failures are reported with it. */
   requestId?: string;
+  /** The client's address as the adapter trusts it: password tries are counted per client. */
+  clientAddress?: string;
 }
 
 export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Response>;
@@ -166,6 +170,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       limitBody,
       limitImportBody: bodyLimit(MAX_IMPORT_BYTES),
       importBudget: options.importBudget,
+      passwords: settings.passwords,
       onStreamError: (error, request, requestId) => options.onError?.(error, { level: 'error', request, requestId }),
     });
   }
@@ -204,11 +209,34 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   app.get(FAVICON_PATH, (c) => send(c, faviconAnswer()));
   app.all(FAVICON_PATH, notAllowed(READ_ALLOW));
 
+  // A protected link's short URL: GET (the page, or `X-Link-Password`) and POST (the page's form).
+  const answerProtected = createProtectedLinkAnswerer(settings, onClick);
+  const protectedRequest = (c: Context<Env>, body?: string) => ({
+    request: c.req.raw,
+    clientAddress: c.env?.clientAddress,
+    audience: audienceOf(c, settings.timeZone),
+    body,
+  });
+  app.post('*', async (c, next) => {
+    const segment = codeSegmentOf(c.req.raw);
+    const at = settings.now();
+    const resolution = segment === undefined ? undefined : await resolveCode(segment, store, at);
+    if (resolution?.state !== 'active' || !isPasswordProtected(resolution.link)) return next();
+    let answer: Answer | undefined;
+    await limitBody(c, async () => {
+      answer = await answerProtected(resolution.link, at, protectedRequest(c, await c.req.text()));
+    });
+    return send(c, answer as Answer);
+  });
+
   app.get('*', async (c) => {
     const segment = codeSegmentOf(c.req.raw);
     if (segment === undefined) return notFound();
     const at = settings.now();
     const resolution = await resolveCode(segment, store, at);
+    if (resolution.state === 'active' && isPasswordProtected(resolution.link)) {
+      return send(c, await answerProtected(resolution.link, at, protectedRequest(c)));
+    }
     const answer = answerShortUrl(resolution, at, audienceOf(c, settings.timeZone), settings.redirectCacheSeconds);
     if (onClick && resolution.state === 'active') {
       const { method } = c.req;

@@ -50,6 +50,8 @@ export type LinkChange = { kind: 'link'; link: Link } | { kind: 'deleted'; tombs
 export interface LinkPatch {
   originalUrl?: string;
   disabled?: boolean;
+  /** A new password's stored hash, or `null` to remove the password. */
+  passwordHash?: string | null;
 }
 
 /** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */

@@ -23,6 +23,16 @@ export interface Link {
    * do not read it: a cached link's count would be stale anyway.
    */
   clicks?: number;
+  /**
+   * The salted slow hash of the link's password (`PasswordHasher`'s form), in whole-record reads
+   * (`findByCodeKey`, the management reads) only: never cached, never in a view or an export.
+   */
+  passwordHash?: string;
+  /**
+   * The link asks for a password, as a redirect read that leaves the hash out says it (the
+   * server's cache keeps this flag, never the hash).
+   */
+  passwordProtected?: boolean;
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

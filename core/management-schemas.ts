@@ -1,6 +1,7 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { CLICK_DAYS_SHOWN } from './clicks.js';
 import { MAX_NAME_LENGTH } from './owners/owner-name.js';
+import { PASSWORD_PATCH_SCHEMA, PASSWORD_PROTECTED_SCHEMA } from './passwords/password-schemas.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const isoDate = { type: 'string', pattern: ISO_DATE };
@@ -33,6 +34,7 @@ const linkProperties = {
   status: { enum: ['active', 'expired', 'disabled'] },
   clicks: { type: 'integer', minimum: 0 },
   updated_at: isoDate,
+  password_protected: PASSWORD_PROTECTED_SCHEMA,
 };
 
 /** A stats list: biggest first, the top 10 then `other`. */
@@ -86,8 +88,9 @@ export function managementSchemas(options: ApiCatalogOptions) {
     LinkPatch: {
       type: 'object',
       minProperties: 1,
-      anyOf: [{ required: ['original_url'] }, { required: ['disabled'] }],
+      anyOf: [{ required: ['original_url'] }, { required: ['disabled'] }, { required: ['password'] }],
       properties: {
+        password: PASSWORD_PATCH_SCHEMA,
         original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
         disabled: { type: 'boolean', description: 'True: the link answers 410 until it is enabled again.' },
       },

@@ -23,6 +23,8 @@ const stored = (link: Link): Link => {
   if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
   if (!copy.disabled) delete copy.disabled;
   delete copy.clicks; // kept in `totals`
+  if (copy.passwordHash === undefined) delete copy.passwordHash;
+  delete copy.passwordProtected; // the hash itself says it
   return copy;
 };
 
@@ -155,7 +157,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         disabled: patch.disabled ?? link.disabled,
         updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
       });
-      links.set(codeKey, changed);
+      if (patch.passwordHash !== undefined) changed.passwordHash = patch.passwordHash ?? undefined;
+      links.set(codeKey, stored(changed));
       return { updated: true, link: withClicks(changed) };
     },
     async deleteLink(codeKey, scope, now) {

@@ -1,6 +1,8 @@
 import { trimTrailingSlashes } from './answer.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
 import type { LinkStore } from './link-store.js';
+import type { PasswordHasher } from './passwords/password-hasher.js';
+import { createPbkdf2PasswordHasher } from './passwords/pbkdf2-password-hasher.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect-cache.js';
 import type { ShortenContext } from './shorten.js';
 import { DEFAULT_MAX_URL_LENGTH } from './url.js';
@@ -23,6 +25,8 @@ export interface LinkletOptions {
   apiKey?: string;
   /** Longest a browser may keep a redirect (`redirectCacheControl`); 0: never. */
   redirectCacheSeconds?: number;
+  /** How link passwords are hashed and checked (the server's scrypt); WebCrypto PBKDF2 when not given. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** `LinkletOptions` with every default filled in: what the handler and the fast paths both run on. */
@@ -35,6 +39,8 @@ export interface LinkletSettings {
   maxBodyBytes: number;
   apiKey: string | undefined;
   redirectCacheSeconds: number;
+  /** Hashes and checks link passwords. */
+  passwords: PasswordHasher;
   /** What a create needs. */
   shorten: ShortenContext;
 }
@@ -49,6 +55,7 @@ export function settingsOf(options: LinkletOptions): LinkletSettings {
   const baseUrl = trimTrailingSlashes(options.baseUrl);
   const now = options.now ?? Date.now;
   const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  const passwords = options.passwordHasher ?? createPbkdf2PasswordHasher();
   return {
     store: options.store,
     baseUrl,
@@ -58,8 +65,10 @@ export function settingsOf(options: LinkletOptions): LinkletSettings {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     apiKey: options.apiKey,
     redirectCacheSeconds: options.redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS,
+    passwords,
     shorten: {
       store: options.store,
+      passwords,
       now,
       generateCode: options.generateCode ?? createRandomCodeGenerator(),
       urlRules: {

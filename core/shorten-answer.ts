@@ -3,6 +3,7 @@ import { formatLegacyDate } from './dates.js';
 import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
 import { invalid, LinkletError } from './errors.js';
 import { parseJsonText } from './parse-json-text.js';
+import { parsePasswordField } from './passwords/password-hasher.js';
 import type { LinkletSettings } from './settings.js';
 import { shorten } from './shorten.js';
 import { parseShortenBody } from './shorten-request.js';
@@ -37,7 +38,11 @@ export function decodeUtf8Body(body: Uint8Array): string {
 export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
   const { baseUrl, timeZone } = settings;
   return async (dialect, body, ownerId) => {
-    const request = parseShortenBody(parseJsonText(decodeUtf8Body(body)));
+    const json = parseJsonText(decodeUtf8Body(body));
+    const request = parseShortenBody(json);
+    // The legacy dialect stays as the interface document has it: it never reads a password.
+    const password = dialect === 'v1' ? parsePasswordField(json) : undefined;
+    if (password) request.password = password;
     const result = await shorten(request, settings.shorten, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;

@@ -31,6 +31,8 @@ export interface ShortenRequest {
   originalUrl: string;
   customCode: string | undefined;
   expireDuration: ExpireDuration;
+  /** v1 only (`parsePasswordField`): the link's password, hashed by `shorten`. */
+  password?: string;
 }
 
 /**

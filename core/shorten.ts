@@ -3,6 +3,7 @@ import { LinkletError } from './errors.js';
 import { expiryFor } from './expiry.js';
 import { type CodeGenerator, GENERATED_CODE_LENGTH } from './generate-code.js';
 import type { Link, LinkStore } from './link-store.js';
+import type { PasswordHasher } from './passwords/password-hasher.js';
 import type { ShortenRequest } from './shorten-request.js';
 import { type OriginalUrlRules, parseOriginalUrl } from './url.js';
 
@@ -11,10 +12,19 @@ export interface ShortenContext {
   now: () => number;
   generateCode: CodeGenerator;
   urlRules: OriginalUrlRules;
+  /** Hashes a create's `password` (`settingsOf` always gives one). */
+  passwords?: PasswordHasher;
 }
 
 /** A made link, or the custom code's holder and the moment it becomes free. */
 export type ShortenResult = { created: true; link: Link } | { created: false; code: string; availableAt: number };
+
+/** The stored form of a create's password, if it has one. */
+async function hashedPassword(password: string | undefined, passwords: PasswordHasher | undefined) {
+  if (password === undefined) return undefined;
+  if (passwords === undefined) throw new LinkletError('internal', 'This server cannot keep link passwords.');
+  return passwords.hash(password);
+}
 
 /** Collisions tolerated at one length before generated codes grow by a character. */
 const COLLISIONS_PER_LENGTH = 3;
@@ -33,10 +43,16 @@ export async function shorten(
   const originalUrl = parseOriginalUrl(request.originalUrl, context.urlRules);
   const now = context.now();
   const expiresAt = expiryFor(request.expireDuration, now);
-  const make = (code: string): Link =>
-    ownerId === undefined
-      ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
-      : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
+  // Hashed once the other rules have passed: a refused create costs no slow hash.
+  const passwordHash = await hashedPassword(request.password, context.passwords);
+  const make = (code: string): Link => {
+    const link: Link =
+      ownerId === undefined
+        ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
+        : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
+    if (passwordHash !== undefined) link.passwordHash = passwordHash;
+    return link;
+  };
 
   if (request.customCode !== undefined) {
     const link = make(normalizeCustomCode(request.customCode));

@@ -42,6 +42,8 @@ export interface HistoryEntry {
   clicks?: number;
   /** Disabled on the server: its short URL answers 410 until enabled again. */
   disabled?: boolean;
+  /** The server asks for a password at its short URL (a synced link; present only then). */
+  passwordProtected?: true;
   /** A Disable, Enable or Delete waiting for the server; replayed on top of what the server says. */
   queued?: QueuedChange;
 }

@@ -115,20 +115,23 @@ function fromServer(link: RemoteLink, server: string, id: string): HistoryEntry 
     fromServer: true,
     clicks: link.clicks,
     disabled: link.disabled,
+    ...(link.passwordProtected && { passwordProtected: true as const }),
   };
 }
 
 function withServerState(entry: HistoryEntry, link: RemoteLink): HistoryEntry {
   const { nextAttemptAt: _next, message: _message, ...rest } = entry;
   const settled = entry.status === 'synced' ? entry : { ...rest, status: 'synced' as const, attempts: 0 };
+  const { passwordProtected: _was, ...current } = settled;
   return {
-    ...settled,
+    ...current,
     code: link.code,
     shortUrl: link.shortUrl,
     originalUrl: link.originalUrl,
     expiresAt: link.expiresAt,
     clicks: link.clicks,
     disabled: link.disabled,
+    ...(link.passwordProtected && { passwordProtected: true as const }),
   };
 }
 

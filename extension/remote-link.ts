@@ -18,6 +18,8 @@ export interface RemoteLink {
   disabled: boolean;
   clicks: number;
   updatedAt: number;
+  /** The server asks for a password at its short URL (present only then). */
+  passwordProtected?: true;
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -68,6 +70,8 @@ export function readRemoteChange(item: unknown, server: string, now: number): Re
       // Servers from before clicks were counted say 0, or nothing.
       clicks: typeof clicks === 'number' && Number.isSafeInteger(clicks) && clicks >= 0 ? clicks : 0,
       updatedAt,
+      // Servers from before passwords say nothing: not protected.
+      ...(fields.password_protected === true && { passwordProtected: true as const }),
     },
   };
 }

@@ -5,10 +5,12 @@ import { createShortenAnswerer } from '../core/shorten-answer.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createVisitParser } from './clicks/visit-parser.js';
+import { clientAddressOf } from './http/client-address.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRequestLog } from './http/request-log.js';
 import { loadWebAppFiles } from './http/web-app-files.js';
+import { createScryptPasswordHasher } from './passwords/scrypt-password-hasher.js';
 import { runPrimary } from './process/cluster.js';
 import { type Config, ConfigError, loadConfig } from './process/config.js';
 import { type LogFormat, logFormatOf } from './process/log-format.js';
@@ -82,6 +84,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
     redirectCacheSeconds: config.redirectCacheSeconds,
+    passwordHasher: createScryptPasswordHasher(),
   };
   const webApp = await loadWebAppFiles();
   if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
@@ -109,6 +112,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     rateLimiter,
+    clientOf: clientAddressOf(config.trustedProxies),
   });
 
   stopOnSignals(

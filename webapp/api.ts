@@ -64,6 +64,8 @@ export interface LinkItem {
   status: 'active' | 'expired' | 'disabled';
   clicks?: number;
   updated_at: string;
+  /** The short URL asks for a password (absent from servers before passwords). */
+  password_protected?: boolean;
 }
 
 /** One link with its clicks per UTC day (`GET /api/v1/links/{code}`), when the server counts them. */

@@ -37,7 +37,14 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
     h('th', { scope: 'row' }, h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank' }, link.short_url)),
     // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
     h('td', { class: 'target' }, displayUrl(link.original_url)),
-    h('td', {}, h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status]))),
+    h(
+      'td',
+      {},
+      h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status])),
+      link.password_protected
+        ? h('span', { class: 'badge lock', title: t('webPasswordProtected') }, `🔒 ${t('webPasswordBadge')}`)
+        : '',
+    ),
     h('td', { class: 'number' }, typeof link.clicks === 'number' ? String(link.clicks) : '—'),
     h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt, language()))),
     h(

@@ -7,6 +7,7 @@ import { qrCodeSvg } from '../ui/qr-code.js';
 import { announce } from './announce.js';
 import { ApiError, callApi, type LinkItem, linkPath, messageOf } from './api.js';
 import { language, t } from './i18n.js';
+import { passwordFits } from './password-form.js';
 
 interface ShortenData {
   short_url: string;
@@ -50,6 +51,13 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
     submit.disabled = true;
     announce(t('shortening'));
     const customCode = code.value.trim();
+    const password = byId<HTMLInputElement>('password');
+    if (password.value !== '' && !passwordFits(password.value)) {
+      submit.disabled = false;
+      showError(error, t('errorPasswordLength'));
+      password.focus();
+      return;
+    }
     try {
       const { data } = await callApi<ShortenData>('api/v1/shorten', {
         method: 'POST',
@@ -58,8 +66,10 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
           original_url: url.value,
           custom_code: customCode || undefined,
           expire_duration: expire.value,
+          password: password.value || undefined,
         }),
       });
+      password.value = '';
       showResult(data);
       announce(t('shortened'));
       byId('copy').focus();

@@ -10,6 +10,7 @@ import { codeKeyOfSegment, decodeCodeSegment } from '../resolve.js';
 import { readCursor, signCursor } from './cursor.js';
 import { toChangeView, toLinkDetailView, toLinkView } from './link-view.js';
 import { parseLinkListParams } from './list-params.js';
+import { hashOfNewPassword } from './patch-password.js';
 import { parseLinkPatch } from './patch-request.js';
 
 const LINK_PATH = /^\/api\/v1\/links\/([^/]+)$/;
@@ -101,7 +102,8 @@ export function registerLinkRoutes<E extends Env>(app: Hono<E>, context: Managem
   });
   app.patch('/api/v1/links/:code', async (c) => {
     const { scope, segment, codeKey } = await target(c.req.raw);
-    const patch = parseLinkPatch(parseJsonText(await c.req.raw.text()), context.urlRules);
+    const { password, ...patch } = parseLinkPatch(parseJsonText(await c.req.raw.text()), context.urlRules);
+    if (password !== undefined) patch.passwordHash = await hashOfNewPassword(password, context.passwords);
     const at = now();
     const result = await store.updateLink(codeKey, scope, patch, at);
     if (!result.updated && result.reason === 'not_found') throw noSuchLink(segment);

@@ -14,6 +14,8 @@ export interface LinkView {
   status: LinkStatus;
   clicks: number;
   updated_at: string;
+  /** Whether the short URL asks for a password; the password itself is never shown. */
+  password_protected: boolean;
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -39,6 +41,7 @@ export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
     status: statusOf(link, now),
     clicks: link.clicks ?? 0,
     updated_at: formatIsoDate(link.updatedAt ?? link.createdAt),
+    password_protected: link.passwordHash !== undefined || link.passwordProtected === true,
   };
 }
 

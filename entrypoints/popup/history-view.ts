@@ -51,6 +51,7 @@ function historyItem(
   meta.append(badge);
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
+  if (entry.passwordProtected) meta.append(' ', element('span', 'badge protected', `🔒 ${t('historyProtected')}`));
   if (entry.clicks !== undefined) meta.append(' ', element('span', 'clicks', t('clicksCount', [String(entry.clicks)])));
   item.append(shortUrl, original, meta);
   if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));

@@ -68,3 +68,9 @@ function expandIpv6(address: string): string[] {
 /** The client of a Node request (see `createClientAddressOf`). */
 export const clientOfRequest = (clientOf: ReturnType<typeof createClientAddressOf>, req: IncomingMessage) =>
   clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+
+/** `clientOfRequest` with its own trusted proxies: who a request is from, for limits outside the rate limiter. */
+export function clientAddressOf(trustedProxies: readonly string[]): (req: IncomingMessage) => string {
+  const clientOf = createClientAddressOf(trustedProxies);
+  return (req) => clientOfRequest(clientOf, req);
+}

@@ -31,6 +31,8 @@ export interface HttpServerOptions {
   creates?: Omit<ShortenFastPathOptions, 'log'>;
   /** When given, a client over its limit is answered 429 before anything else is done. */
   rateLimiter?: RateLimiter;
+  /** The client's address behind trusted proxies (password tries count per client); else the limiter's, or the peer's. */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -42,7 +44,7 @@ type NodeListener = (req: IncomingMessage, res: ServerResponse) => boolean;
  */
 export function createHttpServer(handler: FetchHandler, options: HttpServerOptions): Server {
   const { log, rateLimiter } = options;
-  const adapter = createWebAdapter(handler, log);
+  const adapter = createWebAdapter(handler, log, options.clientOf ?? rateLimiter?.clientOf);
   const toHandler = (req: IncomingMessage, res: ServerResponse) => void adapter(req, res);
   const fastPaths: NodeListener[] = [];
   if (options.shortUrls) fastPaths.push(createRedirectFastPath({ ...options.shortUrls, log, fallback: toHandler }));

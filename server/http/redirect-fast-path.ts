@@ -65,6 +65,12 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     const trace = log.begin(req.method, target, req.headers['x-request-id']);
     const at = now();
     const send = (link: Link | undefined) => {
+      // A link with a password is the core's to answer (its page, tries, the hash read uncached):
+      // the cache's flag, or the hash of a store read, says so.
+      if (link !== undefined && (link.passwordProtected === true || link.passwordHash !== undefined)) {
+        fallback(req, res);
+        return;
+      }
       let answer: Answer;
       try {
         const audience = {

@@ -18,11 +18,15 @@ export const toResponse = (answer: Answer): Response =>
 export function createWebAdapter(
   handler: FetchHandler,
   log: RequestLog,
+  clientOf?: (req: IncomingMessage) => string,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return getRequestListener(
-    async (request) => {
+    async (request, env) => {
       const trace = log.begin(request.method, new URL(request.url).pathname, request.headers.get('x-request-id'));
-      const response = await handler(request, { requestId: trace.id });
+      // The client's address, as the rate limiter reads it: password tries are counted per client.
+      const incoming = env.incoming as IncomingMessage | undefined;
+      const clientAddress = clientOf && incoming ? clientOf(incoming) : incoming?.socket.remoteAddress;
+      const response = await handler(request, { requestId: trace.id, ...(clientAddress && { clientAddress }) });
       response.headers.set('X-Request-Id', trace.id);
       log.answered(trace, response.status);
       return response;

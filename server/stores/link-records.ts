@@ -6,6 +6,9 @@ import { equalsUtf8, utf8Length, writeUtf8 } from './utf8-bytes.js';
 // the submitted URL differs and follows), u8 code key bytes, u8 code bytes (0: the code is its
 // key); then the code key, the code, the ASCII URL, and the submitted URL (u32 length, UTF-8).
 const HEADER_BYTES = 8;
+// The top bit of the slot field: the link asks for a password (the hash itself is never kept).
+const PROTECTED = 0x8000_0000;
+const SLOT_BITS = 0x7fff_ffff;
 const ORIGINAL_FOLLOWS = 0x8000;
 /** The longest ASCII URL a record holds (longer links are not cached). */
 const MAX_HREF_BYTES = 0x7fff;
@@ -19,6 +22,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 class CachedLink implements LocatedLink {
   readonly #location: string;
+  readonly #passwordProtected: boolean;
   constructor(
     readonly code: string,
     readonly codeKey: string,
@@ -26,8 +30,14 @@ class CachedLink implements LocatedLink {
     readonly createdAt: number,
     readonly expiresAt: number,
     location: string,
+    passwordProtected: boolean,
   ) {
     this.#location = location;
+    this.#passwordProtected = passwordProtected;
+  }
+  /** The link asks for a password: the redirect leaves it to the core (the hash is not here). */
+  get passwordProtected(): boolean {
+    return this.#passwordProtected;
   }
   get location(): string {
     return this.#location;
@@ -55,7 +65,8 @@ export function recordBytes(key: string, link: Link, href: string): number | und
 export function writeRecord(arena: Buffer, at: number, slot: number, key: string, link: Link, href: string): void {
   const codeBytes = link.code === key ? 0 : utf8Length(link.code);
   const withOriginal = link.originalUrl !== href;
-  arena.writeUInt32LE(slot, at);
+  const protectedLink = link.passwordHash !== undefined || link.passwordProtected === true;
+  arena.writeUInt32LE(protectedLink ? slot + PROTECTED : slot, at);
   arena.writeUInt16LE(href.length | (withOriginal ? ORIGINAL_FOLLOWS : 0), at + 4);
   arena[at + 6] = utf8Length(key);
   arena[at + 7] = codeBytes;
@@ -66,7 +77,7 @@ export function writeRecord(arena: Buffer, at: number, slot: number, key: string
 }
 
 /** The slot a record belongs to. */
-export const slotOfRecord = (arena: Buffer, at: number): number => arena.readUInt32LE(at);
+export const slotOfRecord = (arena: Buffer, at: number): number => arena.readUInt32LE(at) & SLOT_BITS;
 
 /** The length of the record at `at`, read from the record itself (live or not). */
 export function recordBytesAt(arena: Buffer, at: number): number {
@@ -92,5 +103,5 @@ export function readRecord(arena: Buffer, at: number, key: string, createdAt: nu
     hrefField & ORIGINAL_FOLLOWS
       ? arena.toString('utf8', hrefEnd + 4, hrefEnd + 4 + arena.readUInt32LE(hrefEnd))
       : href;
-  return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href);
+  return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, arena.readUInt32LE(at) >= PROTECTED);
 }

@@ -174,6 +174,7 @@ describe('GET /api/v1/shorten', () => {
       'original_url',
       'custom_code',
       'expire_duration',
+      'password', // v1 only: the legacy description keeps its three
     ]);
   });
 });

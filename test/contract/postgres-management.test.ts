@@ -4,6 +4,7 @@ import { describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
+import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeVisitContract } from './visit-contract.js';
 
@@ -26,6 +27,13 @@ describeLinkManagementContract('postgres', async () => {
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
 });
+for (const describeContract of [describeLinkPasswordContract, describeManagedLinkPasswordContract]) {
+  describeContract('postgres', async () => {
+    const schema = freshSchema();
+    const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 2 });
+    return { store, dispose: () => dropSchema(schema).then(() => {}) };
+  });
+}
 
 describeVisitContract('postgres', async () => {
   const schema = freshSchema();

@@ -2,10 +2,16 @@ import { deleteDB, openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { createIdbLinkStore } from '../../extension/idb-link-store.js';
 import { DB_VERSION, openLinkletDb } from '../../extension/link-db.js';
+import { describeLinkPasswordContract } from '../contract/link-password-contract.js';
 import { describeLinkStoreContract, link, NOW } from '../contract/link-store-contract.js';
 import { entry, freshDbName } from './helpers.js';
 
 describeLinkStoreContract('IndexedDB (fake-indexeddb)', async () => {
+  const name = freshDbName();
+  return { store: createIdbLinkStore(() => openLinkletDb(name)), dispose: () => deleteDB(name) };
+});
+
+describeLinkPasswordContract('IndexedDB (fake-indexeddb)', async () => {
   const name = freshDbName();
   return { store: createIdbLinkStore(() => openLinkletDb(name)), dispose: () => deleteDB(name) };
 });

@@ -148,11 +148,20 @@ export function createPostgresLinkManagement(
       const { rows } = await pool.query<LinkRow>(
         `WITH changed AS (
            UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
+             password_hash = CASE WHEN $6 THEN $7 ELSE password_hash END,
              updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
            WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2) AND expires_at > ${fromMs('$5')}
            RETURNING ${MANAGED_LINK_COLUMNS})
          SELECT changed.*, pg_notify('${CHANGES_CHANNEL}', changed.code_key) FROM changed`,
-        [codeKey, owner, patch.originalUrl ?? null, patch.disabled ?? null, now],
+        [
+          codeKey,
+          owner,
+          patch.originalUrl ?? null,
+          patch.disabled ?? null,
+          now,
+          patch.passwordHash !== undefined,
+          patch.passwordHash ?? null,
+        ],
       );
       if (rows[0]) return { updated: true, link: linkFromRow(rows[0]) };
       const held = await read(

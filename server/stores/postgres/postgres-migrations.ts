@@ -169,5 +169,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       sql: visits(prefix),
       madeIn: (c) => c.has('link_visits') && c.has('link_visit_days'),
     },
+    {
+      // A link's password as its salted slow hash (NULL: none); old links have none.
+      what: 'link passwords (salted hashes)',
+      sql: `ALTER TABLE ${prefix}links ADD COLUMN password_hash text`,
+      madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
+    },
   ];
 }

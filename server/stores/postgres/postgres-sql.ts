@@ -7,7 +7,7 @@ export const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000):
 
 /** A link's columns as `LinkRow` names them. */
 export const LINK_COLUMNS = `code_key, code, original_url, ${toMs('created_at')} AS created_at,
-  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled`;
+  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled, password_hash`;
 
 /** The link columns and its clicks, for the management reads (redirects do not read clicks). */
 export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
@@ -21,6 +21,7 @@ export interface LinkRow {
   owner_id: string | null;
   updated_at: string;
   disabled: boolean;
+  password_hash: string | null;
   /** Only in management reads (`MANAGED_LINK_COLUMNS`). */
   clicks?: string;
 }
@@ -37,6 +38,7 @@ export function linkFromRow(row: LinkRow): Link {
   if (row.owner_id !== null) link.ownerId = Number(row.owner_id);
   if (Number(row.updated_at) !== link.createdAt) link.updatedAt = Number(row.updated_at);
   if (row.disabled) link.disabled = true;
+  if (row.password_hash !== null) link.passwordHash = row.password_hash;
   if (row.clicks !== undefined && row.clicks !== '0') link.clicks = Number(row.clicks);
   return link;
 }

@@ -5,6 +5,7 @@ import {
   type LinkChange,
   type LinkListQuery,
   type LinkManagementStore,
+  type LinkPatch,
   mergeChanges,
   type OwnerKey,
   type OwnerScope,
@@ -78,33 +79,34 @@ export function createSqliteLinkManagement(
     return { id: Number(lastInsertRowid), ownerId, name, createdAt: now, revoked: false };
   });
 
-  const updateLink = db.transaction(
-    (codeKey: string, scope: OwnerScope, patch: { originalUrl?: string; disabled?: boolean }, now: number) => {
-      const row = prepared(
-        `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
+  const updateLink = db.transaction((codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number) => {
+    const row = prepared(
+      `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
+           password_hash = CASE WHEN @setPassword THEN @passwordHash ELSE password_hash END,
            updated_at = max(@now, updated_at + 1)
          WHERE code_key = @codeKey AND expires_at > @now AND ${ownerCondition(scope)}
          RETURNING ${MANAGED_LINK_COLUMNS}`,
-      )
-        .raw()
-        .get({
-          codeKey,
-          now,
-          ownerId: ownerParam(scope),
-          url: patch.originalUrl ?? null,
-          disabled: patch.disabled === undefined ? null : Number(patch.disabled),
-        }) as LinkRow | undefined;
-      if (row) {
-        logChange(codeKey, now);
-        return { updated: true as const, link: linkFromRow(codeKey, row) };
-      }
-      const held = prepared(`SELECT 1 FROM links WHERE code_key = @codeKey AND ${ownerCondition(scope)}`).get({
+    )
+      .raw()
+      .get({
         codeKey,
+        now,
         ownerId: ownerParam(scope),
-      });
-      return { updated: false as const, reason: held ? ('expired' as const) : ('not_found' as const) };
-    },
-  );
+        url: patch.originalUrl ?? null,
+        disabled: patch.disabled === undefined ? null : Number(patch.disabled),
+        setPassword: Number(patch.passwordHash !== undefined),
+        passwordHash: patch.passwordHash ?? null,
+      }) as LinkRow | undefined;
+    if (row) {
+      logChange(codeKey, now);
+      return { updated: true as const, link: linkFromRow(codeKey, row) };
+    }
+    const held = prepared(`SELECT 1 FROM links WHERE code_key = @codeKey AND ${ownerCondition(scope)}`).get({
+      codeKey,
+      ownerId: ownerParam(scope),
+    });
+    return { updated: false as const, reason: held ? ('expired' as const) : ('not_found' as const) };
+  });
 
   const deleteLink = db.transaction((codeKey: string, scope: OwnerScope, now: number): boolean => {
     const gone = prepared(

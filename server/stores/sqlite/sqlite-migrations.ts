@@ -149,6 +149,9 @@ const VISITS = `
   END;
 `;
 
+/** Schema 6: a link's password, as its salted slow hash (NULL: none); old links have none. */
+const LINK_PASSWORDS = 'ALTER TABLE links ADD COLUMN password_hash TEXT';
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -178,5 +181,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: 'visits, and their daily counts per referrer, country, browser, OS and device',
     sql: VISITS,
     madeIn: (c) => c.has('link_visits') && c.has('link_visit_days'),
+  },
+  {
+    what: 'link passwords (salted hashes)',
+    sql: LINK_PASSWORDS,
+    madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
   },
 ];

@@ -1,0 +1,63 @@
+import { invalid } from '../errors.js';
+
+/**
+ * How a host keeps link passwords: a salted slow hash in a self-describing text form
+ * (`scheme$parameters$salt$hash`), so the scheme or its cost can change later and old hashes
+ * still verify. The core never picks the algorithm itself: the server hands it scrypt
+ * (`node:crypto`), the extension's bundled backend PBKDF2 (WebCrypto).
+ */
+export interface PasswordHasher {
+  /** A new salted hash of `password`, in the hasher's self-describing form. */
+  hash(password: string): Promise<string>;
+  /** Whether `password` is the one `stored` was made from; false for a form it cannot read. */
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+export const MIN_PASSWORD_LENGTH = 4;
+export const MAX_PASSWORD_LENGTH = 128;
+
+const RULE = `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
+
+/**
+ * The `password` of a v1 create or a PATCH: undefined when absent, `null` when it is `null`
+ * (a PATCH removes the password; a create has none), else a string of 4–128 characters (code
+ * points, so a Hangul or emoji password counts as people count it). Kept apart from the other
+ * fields' parsing so the legacy `/api.php` never sees it.
+ */
+export function parsePasswordField(body: unknown): string | null | undefined {
+  if (typeof body !== 'object' || body === null || !('password' in body)) return undefined;
+  const value = (body as { password: unknown }).password;
+  if (value === undefined || value === null) return value;
+  if (typeof value !== 'string') throw invalid(`${RULE} (a string), or null to remove it.`);
+  const length = [...value].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
+    throw invalid(`${RULE}; it has ${length}.`);
+  }
+  return value;
+}
+
+/** Constant-time comparison of two byte arrays of a hash (a mismatch tells nothing by its timing). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
+}
+
+/** Bytes as unpadded base64url (the salt and hash fields of a stored hash). */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of unpadded base64url text, or undefined when it is not that. */
+export function fromBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[\w-]*$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}

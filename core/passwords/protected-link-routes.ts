@@ -1,0 +1,49 @@
+import type { Answer } from '../answer.js';
+import { type ClickRecorder, isClick } from '../clicks.js';
+import type { ErrorAudience } from '../error-answer.js';
+import type { Link } from '../link-store.js';
+import type { LinkletSettings } from '../settings.js';
+import { createPasswordTries } from './password-tries.js';
+import { answerPasswordAttempt } from './protected-link.js';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** What a protected short URL's answer needs of its request. */
+export interface ProtectedRequest {
+  request: Request;
+  /** The client's address as the adapter trusts it (`RequestEnv.clientAddress`). */
+  clientAddress: string | undefined;
+  audience: ErrorAudience;
+  /** The body's text of a POST (read under the body limit); undefined for GET and HEAD. */
+  body?: string;
+}
+
+/** The `password` field of a form POST's body, if it is a form. */
+function formPasswordOf(request: Request, body: string | undefined): string | undefined {
+  if (body === undefined || !request.headers.get('content-type')?.toLowerCase().startsWith(FORM_TYPE)) return undefined;
+  return new URLSearchParams(body).get('password') ?? undefined;
+}
+
+/**
+ * The handler's answerer for protected links, with its own count of tries (in this process's
+ * memory: `createPasswordTries`). `X-Link-Password` is read on every method; a form POST's
+ * `password` field otherwise. A right password's redirect is a click: a GET's by the usual rule
+ * (`isClick`), a POST's always (a form is sent by a person, never prefetched).
+ */
+export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: ClickRecorder | undefined) {
+  const context = { store: settings.store, passwords: settings.passwords, tries: createPasswordTries() };
+  return async (link: Link, at: number, given: ProtectedRequest): Promise<Answer> => {
+    const { request } = given;
+    const password = request.headers.get('x-link-password') ?? formPasswordOf(request, given.body);
+    const outcome = await answerPasswordAttempt(
+      { codeKey: link.codeKey, password, client: given.clientAddress ?? 'unknown', audience: given.audience, now: at },
+      context,
+    );
+    if (outcome.opened && onClick) {
+      const { method, headers } = request;
+      const click = method === 'POST' || isClick(method, 302, headers.get('sec-purpose'), headers.get('purpose'));
+      if (click) onClick(link.codeKey, at);
+    }
+    return outcome.answer;
+  };
+}

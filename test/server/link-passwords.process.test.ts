@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../raw-http.js';
+import { useServerProcesses } from './use-server-processes.js';
+
+// A protected link on the built server over real HTTP (SQLite): the fast path leaves it to the
+// core whether or not the cache holds the link, the password opens it, the tries run out, and
+// neither the password nor its hash reaches the log.
+const servers = useServerProcesses('link-passwords');
+
+const ADMIN = 'admin-key-for-the-password-process-test';
+const SECRET = 'open sesame 열려라';
+const KEY = { 'X-API-Key': ADMIN, 'Content-Type': 'application/json' };
+
+/** GET of a short URL by the fast path's route (a lower-case Host), with these headers. */
+const get = (port: number, code: string, headers: Record<string, string> = {}) =>
+  rawRequest(port, { method: 'GET', path: `/${code}`, headers: { Host: `localhost:${port}`, ...headers } });
+
+describe('link passwords on the server process', () => {
+  it('asks for the password even once the cache knows the link, opens with it, and logs neither it nor its hash', async () => {
+    const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}`, API_KEY: ADMIN });
+    const made = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/guarded', custom_code: 'guarded', password: SECRET }),
+    });
+    expect(made.status).toBe(201);
+    expect(await made.text()).not.toContain(SECRET);
+
+    // Plain GETs, again and again: the cache may hold the link by now, and still no redirect.
+    for (let i = 0; i < 3; i++) {
+      const answer = await get(server.port, 'guarded');
+      expect(answer?.status).toBe(401);
+      expect(answer?.headers.location).toBeUndefined();
+    }
+    const page = await get(server.port, 'guarded', { Accept: 'text/html', 'Accept-Language': 'ko' });
+    expect(page?.status).toBe(200);
+    expect(page?.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(page?.body).toContain('비밀번호로 보호된 링크입니다');
+
+    const right = await get(server.port, 'guarded', { 'X-Link-Password': SECRET });
+    expect(right?.status).toBe(302);
+    expect(right?.headers.location).toBe('https://example.com/guarded');
+    expect(right?.headers['cache-control']).toBe('no-store');
+    const form = await fetch(`${server.origin}/guarded`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password: SECRET }).toString(),
+    });
+    expect(form.status).toBe(302);
+
+    const shown = await fetch(`${server.origin}/api/v1/links/guarded`, { headers: KEY }).then((r) => r.json());
+    expect(shown.data.password_protected).toBe(true);
+
+    const logged = JSON.stringify(await server.waitForLogs((entry) => entry.path === '/guarded', 6)) + server.stderr();
+    expect(logged).toContain('/guarded');
+    expect(logged).not.toContain(SECRET);
+    expect(logged).not.toContain(encodeURIComponent(SECRET));
+    expect(logged).not.toMatch(/scrypt\$/);
+  });
+
+  it('a link the cache holds gets its password by PATCH and loses it again, each at once', async () => {
+    const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}`, API_KEY: ADMIN });
+    await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/later', custom_code: 'later' }),
+    });
+    for (let i = 0; i < 3; i++) expect((await get(server.port, 'later'))?.status).toBe(302); // cached now
+    const patch = (password: string | null) =>
+      fetch(`${server.origin}/api/v1/links/later`, {
+        method: 'PATCH',
+        headers: KEY,
+        body: JSON.stringify({ password }),
+      });
+    expect((await patch(SECRET)).status).toBe(200);
+    expect((await get(server.port, 'later'))?.status).toBe(401);
+    expect((await get(server.port, 'later', { 'X-Link-Password': SECRET }))?.status).toBe(302);
+    expect((await patch(null)).status).toBe(200);
+    expect((await get(server.port, 'later'))?.status).toBe(302);
+  });
+
+  it('answers 429 after 5 tries a minute from one client for one link', async () => {
+    const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}`, API_KEY: ADMIN });
+    await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/t', custom_code: 'tries', password: SECRET }),
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await get(server.port, 'tries', { 'X-Link-Password': 'a guess' }))?.status ?? 0);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const held = await get(server.port, 'tries', { 'X-Link-Password': SECRET });
+    expect(held?.status).toBe(429);
+    expect(Number(held?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -6,9 +6,9 @@ const DAYS = 30;
 const DAY_MS = 86_400_000;
 const STEP = 10;
 const BAR = 8;
-const TOP = 14; // room for the scale's label
+const TOP = 16; // room for the scale's label
 const PLOT = 64;
-const AXIS = 16; // room for the dates under the bars
+const AXIS = 18; // room for the dates under the bars
 const WIDTH = DAYS * STEP;
 const HEIGHT = TOP + PLOT + AXIS;
 

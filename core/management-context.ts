@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ManagedLinkStore } from './link-management-store.js';
 import type { Caller } from './owners/authenticate.js';
+import type { PasswordHasher } from './passwords/password-hasher.js';
 import type { ImportBudget } from './porting/import-budget.js';
 import type { OriginalUrlRules } from './url.js';
 
@@ -21,6 +22,8 @@ export interface ManagementOptions {
   importBudget?: ImportBudget;
   /** Told of a failure after a streamed answer began (an export whose store failed mid-way). */
   onStreamError?: (error: unknown, request: Request, requestId: string | undefined) => void;
+  /** Hashes a PATCH's new `password` (the handler's `settings.passwords`). */
+  passwords?: PasswordHasher;
 }
 
 /** What the routes share: who is asking (undefined: no key; a 401 for a bad one). */

@@ -1,9 +1,12 @@
 import { h } from '../ui/dom.js';
+import { errorSentence } from '../ui/error-sentence.js';
 import { qrCodeSvg } from '../ui/qr-code.js';
-import { callApi, type LinkDetail, type LinkItem, linkPath, messageOf } from './api.js';
-import { clicksChart } from './clicks-chart.js';
-import { t } from './i18n.js';
+import { withScheme } from '../ui/with-scheme.js';
+import { callApi, type LinkItem, linkPath } from './api.js';
+import { language, t } from './i18n.js';
+import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
+import { statsView } from './stats-view.js';
 
 export interface DetailsOptions {
   key: string;
@@ -39,30 +42,36 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
       const { data } = await callApi<LinkItem>(linkPath(link.code), {
         method: 'PATCH',
         key: options.key,
-        body: JSON.stringify({ original_url: target.value }),
+        body: JSON.stringify({ original_url: withScheme(target.value) }),
       });
       options.onChanged(data);
     } catch (failure) {
-      error.textContent = messageOf(failure);
+      error.textContent = errorSentence(t, failure, 'link').text;
       error.hidden = false;
     } finally {
       save.disabled = false;
     }
   });
   void loadClicks(link, options.key, clicks);
+  // The whole short URL and target, cut to one line in the row above, are read here in full.
+  const full = h(
+    'dl',
+    { class: 'full-text' },
+    h('dt', {}, t('resultHeading')),
+    h('dd', {}, link.short_url),
+    h('dt', {}, t('webColumnTarget')),
+    h('dd', {}, link.original_url),
+  );
   const password = passwordForm(link, options.key, options.onChanged);
-  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, clicks, form, password), qr);
+  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, full, clicks, form, password), qr);
 }
 
+/** The link's stats (or an older server's daily clicks), in the page's words; a failure in them too. */
 async function loadClicks(link: LinkItem, key: string, into: HTMLElement): Promise<void> {
   try {
-    const { data } = await callApi<LinkDetail>(linkPath(link.code), { key });
-    into.replaceChildren(
-      data.clicks_by_day === undefined
-        ? h('p', { class: 'muted' }, t('webClicksUnknown'))
-        : clicksChart(data.clicks_by_day),
-    );
+    const view = await loadStatsView(link.code, key);
+    into.replaceChildren(statsView(document, view, { t, language: language() }));
   } catch (failure) {
-    into.replaceChildren(h('p', { class: 'error' }, messageOf(failure)));
+    into.replaceChildren(h('p', { class: 'error' }, errorSentence(t, failure, 'link').text));
   }
 }

@@ -31,29 +31,47 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
         ? button('enable', t('webEnable'))
         : '';
   const expiresAt = Date.parse(link.expiration_date);
+  // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
+  const target = displayUrl(link.original_url);
+  // One line each, cut with an ellipsis by the stylesheet; the whole text is the tooltip and in the details.
   return h(
     'tr',
     { 'data-code': link.code },
-    h('th', { scope: 'row' }, h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank' }, link.short_url)),
-    // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
-    h('td', { class: 'target' }, displayUrl(link.original_url)),
+    h(
+      'th',
+      { scope: 'row', class: 'short' },
+      h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
+    ),
+    h('td', { class: 'target' }, h('span', { title: target }, target)),
     h(
       'td',
-      {},
+      { class: 'status' },
       h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status])),
       link.password_protected
         ? h('span', { class: 'badge lock', title: t('webPasswordProtected') }, `🔒 ${t('webPasswordBadge')}`)
         : '',
     ),
-    h('td', { class: 'number' }, typeof link.clicks === 'number' ? String(link.clicks) : '—'),
-    h('td', {}, h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt, language()))),
+    h(
+      'td',
+      { class: 'number clicks-cell', 'data-label': t('webColumnClicks') },
+      typeof link.clicks === 'number' ? new Intl.NumberFormat(language()).format(link.clicks) : '—',
+    ),
+    h(
+      'td',
+      { class: 'expires', 'data-label': t('expiresLabel') },
+      h('time', { datetime: link.expiration_date }, formatDateTime(expiresAt, language())),
+    ),
     h(
       'td',
       { class: 'actions' },
-      button('copy', t('copy')),
-      button('details', t('webDetails'), { 'aria-expanded': 'false', 'aria-controls': detailsId }),
-      toggle,
-      button('delete', t('delete'), { class: 'danger' }),
+      h(
+        'div',
+        { class: 'action-buttons' },
+        button('copy', t('copy')),
+        button('details', t('webDetails'), { 'aria-expanded': 'false', 'aria-controls': detailsId }),
+        toggle,
+        button('delete', t('delete'), { class: 'danger' }),
+      ),
     ),
   );
 }

@@ -1,11 +1,14 @@
 import { byId, h, showError } from '../ui/dom.js';
+import { errorSentence } from '../ui/error-sentence.js';
+import { plural } from '../ui/plural.js';
 import { announce } from './announce.js';
-import { callApi, type LinkItem, linkPath, messageOf } from './api.js';
+import { callApi, type LinkItem, linkPath } from './api.js';
 import { confirmDelete } from './confirm-delete.js';
-import { t } from './i18n.js';
+import { copyFromButton } from './copy-button.js';
+import { language, t } from './i18n.js';
 import { linkDetails } from './link-details.js';
 import { linkRow, type RowAction } from './link-row.js';
-import { copyAndSay } from './shorten-form.js';
+import { clearRowNotes, showRowNote } from './row-note.js';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -50,13 +53,18 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
       nextCursor = data.next_cursor;
       render(data.links, page);
     } catch (failure) {
-      if (ticket === loading) showError(error, messageOf(failure));
+      if (ticket === loading) showError(error, errorSentence(t, failure, 'link').text);
     }
   };
 
   const render = (links: LinkItem[], page: number) => {
-    byId('links-caption').textContent = t('webTableCaption', [String(page + 1)]);
-    byId('links-empty').hidden = links.length > 0;
+    const count = plural(t, language(), links.length, { one: 'webLinkCountOne', other: 'webLinkCountOther' });
+    byId('links-caption').textContent = `${t('webTableCaption', [String(page + 1)])} · ${count}`;
+    const empty = byId('links-empty');
+    empty.hidden = links.length > 0;
+    // "No links yet" only when nothing narrows the list; otherwise the search found nothing.
+    const narrowed = search.value.trim() !== '' || status.value !== 'all';
+    empty.textContent = narrowed ? t('webNoLinks') : t('webNoLinksYet');
     body.replaceChildren(...links.flatMap((link, index) => rowsOf(link, `details-${page}-${index}`)));
     previous.disabled = page === 0;
     next.disabled = nextCursor === null;
@@ -78,29 +86,39 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   const act = async (action: RowAction, link: LinkItem, row: HTMLTableRowElement, details: HTMLTableRowElement) => {
     const signedKey = key();
     if (signedKey === undefined) return;
-    if (action === 'copy') return copyAndSay(link.short_url);
+    const buttonOf = (name: RowAction) => row.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
+    if (action === 'copy') {
+      const copy = buttonOf('copy');
+      return copy ? copyFromButton(copy, link.short_url) : undefined;
+    }
     if (action === 'details') {
-      const toggle = row.querySelector<HTMLButtonElement>('[data-action="details"]');
+      const toggle = buttonOf('details');
       const open = details.hidden;
       details.hidden = !open;
       toggle?.setAttribute('aria-expanded', String(open));
+      if (toggle) toggle.textContent = open ? t('webHide') : t('webDetails');
       if (open) {
         const panel = linkDetails(link, {
           key: signedKey,
-          onChanged: (changed) => {
+          onChanged: async (changed) => {
             announce(t('webTargetSaved', [changed.short_url, changed.original_url]));
-            void load(current);
+            await load(current);
+            showRowNote(body, link.code, t('webSavedNote'), 'done');
           },
         });
         details.replaceChildren(h('td', { colspan: '6' }, panel));
       }
       return;
     }
+    clearRowNotes(body);
+    showNote('');
+    let note: { text: string; kind: 'done' | 'error' } | undefined;
     try {
       if (action === 'delete') {
         if (!(await confirmDelete(link.short_url))) return;
         await callApi(linkPath(link.code), { method: 'DELETE', key: signedKey });
         announce(t('webDeleted', [link.short_url]));
+        showNote(t('webDeleted', [link.short_url]));
       } else {
         await callApi(linkPath(link.code), {
           method: 'PATCH',
@@ -108,17 +126,28 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
           body: JSON.stringify({ disabled: action === 'disable' }),
         });
         announce(t(action === 'disable' ? 'webDisabled' : 'webEnabled', [link.short_url]));
+        note = { text: t(action === 'disable' ? 'webDisabledNote' : 'webEnabledNote'), kind: 'done' };
       }
       showError(error, '');
     } catch (failure) {
-      showError(error, messageOf(failure));
+      note = { text: errorSentence(t, failure, 'link').text, kind: 'error' };
     }
     await load(current);
+    if (note) showRowNote(body, link.code, note.text, note.kind);
+    // A failed delete leaves the row, so its note is there; a row already gone says it above the list.
+    if (note?.kind === 'error' && !body.querySelector('.row-note')) showError(error, note.text);
     // Keep the keyboard where it was: on the same row's new toggle, or on the table.
     const again = body.querySelector<HTMLButtonElement>(
       `tr[data-code="${CSS.escape(link.code)}"] [data-action="${action === 'disable' ? 'enable' : action === 'enable' ? 'disable' : 'copy'}"]`,
     );
     (again ?? search).focus();
+  };
+
+  /** What a delete did: its row is gone, so it is said above the list. */
+  const showNote = (text: string) => {
+    const element = byId('links-note');
+    element.textContent = text;
+    element.hidden = text === '';
   };
 
   let searchTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,9 @@
 import { byId, showError } from '../ui/dom.js';
-import { ApiError, messageOf } from './api.js';
+import { errorSentence } from '../ui/error-sentence.js';
+import { ApiError } from './api.js';
 import { localizePage, t } from './i18n.js';
 import { setUpLinksTable } from './links-table.js';
+import { setMadeHereSignedIn, setUpMadeHere } from './made-here.js';
 import { type Owner, signIn, signOut, storedKey } from './session.js';
 import { setUpShortenForm } from './shorten-form.js';
 import { setUpTransfer } from './transfer.js';
@@ -16,6 +18,7 @@ const currentKey = () => key;
 const table = setUpLinksTable(currentKey);
 setUpShortenForm({ key: currentKey, onShortened: () => void table.reload() });
 setUpTransfer(currentKey, () => void table.reload());
+setUpMadeHere();
 
 const signInForm = byId<HTMLFormElement>('sign-in-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -25,6 +28,7 @@ function showSignedIn(owner: Owner | undefined): void {
   signInForm.hidden = owner !== undefined;
   byId('signed-in').hidden = owner === undefined;
   byId('owner').textContent = owner ? t('webSignedInAs', [owner.name]) : '';
+  setMadeHereSignedIn(owner !== undefined);
 }
 
 signInForm.addEventListener('submit', async (event) => {
@@ -44,7 +48,7 @@ signInForm.addEventListener('submit', async (event) => {
     await table.reload();
     byId('sign-out').focus();
   } catch (failure) {
-    showError(signInError, messageOf(failure));
+    showError(signInError, errorSentence(t, failure, 'sign-in').text);
   }
 });
 
@@ -67,6 +71,6 @@ if (kept !== undefined) {
     })
     .catch((failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 401) signOut(); // revoked: forget it
-      showError(signInError, messageOf(failure));
+      showError(signInError, errorSentence(t, failure, 'sign-in').text);
     });
 }

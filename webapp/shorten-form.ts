@@ -1,12 +1,17 @@
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../core/expiry.js';
 import { copyText } from '../ui/copy-text.js';
-import { byId, h, showError } from '../ui/dom.js';
+import { byId, h } from '../ui/dom.js';
+import { errorSentence } from '../ui/error-sentence.js';
 import { expireLabel } from '../ui/expire-label.js';
 import { formatDateTime } from '../ui/format-date.js';
 import { qrCodeSvg } from '../ui/qr-code.js';
+import { withScheme } from '../ui/with-scheme.js';
 import { announce } from './announce.js';
-import { ApiError, callApi, type LinkItem, linkPath, messageOf } from './api.js';
+import { ApiError, callApi, type LinkItem, linkPath } from './api.js';
+import { copyFromButton } from './copy-button.js';
+import { clearShortenErrors, showShortenError } from './field-errors.js';
 import { language, t } from './i18n.js';
+import { rememberMadeHere } from './made-here.js';
 import { passwordFits } from './password-form.js';
 
 interface ShortenData {
@@ -30,7 +35,6 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
   const code = byId<HTMLInputElement>('code');
   const expire = byId<HTMLSelectElement>('expire');
   const submit = byId<HTMLButtonElement>('shorten');
-  const error = byId('shorten-error');
   const shortUrl = byId<HTMLInputElement>('short-url');
 
   for (const duration of EXPIRE_DURATIONS) {
@@ -38,24 +42,25 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
       h('option', { value: duration, selected: duration === DEFAULT_EXPIRE_DURATION }, expireLabel(t, duration)),
     );
   }
-  byId('copy').addEventListener('click', () => void copyAndSay(shortUrl.value));
+  const copy = byId<HTMLButtonElement>('copy');
+  copy.addEventListener('click', () => void copyFromButton(copy, shortUrl.value));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    showError(error, '');
+    clearShortenErrors();
     if (url.value.trim() === '') {
-      showError(error, t('errorUrlRequired'));
-      url.focus();
+      showShortenError('url', t('errorUrlRequired'));
       return;
     }
+    // "example.com/page" is taken as https://example.com/page, and the field shows it so.
+    url.value = withScheme(url.value);
     submit.disabled = true;
     announce(t('shortening'));
     const customCode = code.value.trim();
     const password = byId<HTMLInputElement>('password');
     if (password.value !== '' && !passwordFits(password.value)) {
       submit.disabled = false;
-      showError(error, t('errorPasswordLength'));
-      password.focus();
+      showShortenError('password', t('errorPasswordLength'));
       return;
     }
     try {
@@ -71,12 +76,14 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
       });
       password.value = '';
       showResult(data);
+      if (options.key() === undefined) rememberMadeHere(data);
       announce(t('shortened'));
       byId('copy').focus();
       options.onShortened();
     } catch (failure) {
       byId('result').hidden = true;
-      showError(error, await failureMessage(failure, customCode, options.key()));
+      const { field, text } = await failureMessage(failure, customCode, options.key());
+      showShortenError(field, text);
     } finally {
       submit.disabled = false;
     }
@@ -98,15 +105,16 @@ function showResult(data: ShortenData): void {
  * when the code is one of the signed-in owner's own links, its expiry is known and added, as
  * the legacy endpoint words it.
  */
-async function failureMessage(failure: unknown, customCode: string, key: string | undefined): Promise<string> {
-  const message = messageOf(failure);
-  if (!(failure instanceof ApiError && failure.status === 409 && customCode && key)) return message;
+async function failureMessage(failure: unknown, customCode: string, key: string | undefined) {
+  const sentence = errorSentence(t, failure, 'shorten');
+  if (!(failure instanceof ApiError && failure.status === 409 && customCode && key)) return sentence;
   try {
     const { data } = await callApi<LinkItem>(linkPath(customCode), { key });
     const freeAt = Date.parse(data.expiration_date);
-    return freeAt > Date.now() ? `${message} ${t('codeFreeAfter', [formatDateTime(freeAt, language())])}` : message;
+    if (freeAt <= Date.now()) return sentence;
+    return { field: sentence.field, text: t('errCodeTakenUntil', [formatDateTime(freeAt, language())]) };
   } catch {
-    return message; // someone else's code: when it frees up is theirs to know
+    return sentence; // someone else's code: when it frees up is theirs to know
   }
 }
 

@@ -1,20 +1,9 @@
 import { byId, h, showError } from '../ui/dom.js';
+import { errorSentence } from '../ui/error-sentence.js';
 import { announce } from './announce.js';
-import { ApiError, callApi, messageOf, UnreachableError } from './api.js';
-import { t } from './i18n.js';
-
-interface ImportSummary {
-  created: number;
-  unchanged: number;
-  conflict: number;
-  invalid: number;
-  skipped: number;
-  results?: Array<{ code?: string; row?: number; status?: string; result?: string; message?: string }>;
-  /** Present when rows were left out over the server's import budget. */
-  retry_after_seconds?: number;
-}
-
-const MAX_PROBLEMS_SHOWN = 50;
+import { ApiError, callApi, UnreachableError } from './api.js';
+import { language, t } from './i18n.js';
+import { type ImportAnswer, importProblems, importSummary } from './import-summary.js';
 
 /**
  * Export (`GET /api/v1/links/export?format=csv|json`, saved as a file) and Import (a file posted
@@ -29,8 +18,10 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
   byId('export').addEventListener('click', async () => {
     const signedKey = key();
     if (signedKey === undefined) return;
+    // A new action clears the last one's words: an import's problems do not outlive it.
     showError(error, '');
-    result.textContent = '';
+    showResult('');
+    problems.replaceChildren();
     const format = byId<HTMLSelectElement>('export-format').value;
     try {
       const blob = await download(`api/v1/links/export?format=${format}`, signedKey);
@@ -38,51 +29,56 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
       const link = h('a', { href: URL.createObjectURL(blob), download: name });
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-      result.textContent = t('webExported', [name]);
+      showResult(t('webExported', [name]), 'done');
     } catch (failure) {
-      showError(error, messageOf(failure));
+      showError(error, errorSentence(t, failure, 'other').text);
     }
   });
 
-  byId('import').addEventListener('click', async () => {
+  const importButton = byId<HTMLButtonElement>('import');
+  importButton.addEventListener('click', async () => {
     const signedKey = key();
     const file = byId<HTMLInputElement>('import-file').files?.[0];
-    if (signedKey === undefined) return;
+    if (signedKey === undefined || importButton.disabled) return;
     showError(error, '');
-    result.textContent = '';
+    showResult('');
     problems.replaceChildren();
     if (file === undefined) {
       showError(error, t('webImportChooseFile'));
       return;
     }
+    // Working, and cannot be sent twice: the button stays off until the server answers.
+    importButton.disabled = true;
+    result.setAttribute('aria-busy', 'true');
+    showResult(t('webImporting'));
     try {
       const isCsv = file.type === 'text/csv' || /\.csv$/i.test(file.name);
-      const { data } = await callApi<ImportSummary>('api/v1/links/import', {
+      const { data } = await callApi<ImportAnswer>('api/v1/links/import', {
         method: 'POST',
         key: signedKey,
         body: await file.text(),
         contentType: isCsv ? 'text/csv' : 'application/json',
       });
-      const { created, unchanged, conflict, invalid, skipped } = data;
-      const n = String;
-      result.textContent = t('webImportDone', [n(created), n(unchanged), n(conflict), n(invalid), n(skipped)]);
-      if (data.retry_after_seconds) result.textContent += ` ${t('webImportBudget', [n(data.retry_after_seconds)])}`;
-      announce(result.textContent);
-      const notCreated = (data.results ?? []).filter((row) => (row.status ?? row.result) !== 'created');
-      const shown = notCreated.slice(0, MAX_PROBLEMS_SHOWN);
-      // The server lists only some rows of a large file; the counts cover them all.
-      const notShown = unchanged + conflict + invalid + skipped - shown.length;
-      problems.replaceChildren(
-        ...shown.map((row) =>
-          h('li', {}, `${row.code ?? `#${row.row ?? '?'}`}: ${row.message ?? row.status ?? row.result}`),
-        ),
-        ...(notShown > 0 ? [h('li', {}, t('webImportMore', [n(notShown)]))] : []),
-      );
+      const words = { t, language: language() };
+      const summary = importSummary(data, words);
+      showResult(summary.text, summary.partial ? 'partial' : 'done');
+      announce(summary.text);
+      problems.replaceChildren(...importProblems(data, words).map((line) => h('li', {}, line)));
       onImported();
     } catch (failure) {
-      showError(error, messageOf(failure));
+      showResult('');
+      showError(error, errorSentence(t, failure, 'import').text);
+    } finally {
+      importButton.disabled = false;
+      result.removeAttribute('aria-busy');
     }
   });
+
+  /** The transfer's one result line; a partial import is not shown as a success. */
+  function showResult(text: string, kind: 'done' | 'partial' | 'working' = 'working'): void {
+    result.textContent = text;
+    result.className = text === '' ? '' : `transfer-${kind}`;
+  }
 }
 
 /** The body of a GET as a file, or the API's error. */

@@ -1,30 +1,95 @@
 import { resolve } from 'node:path';
-import { expect, makeLinks, signInWith, test } from './web-app-fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, makeLinks, signInWith, test, type WebAppServer } from './web-app-fixtures.js';
+import { longUrl, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
 
-// `npm run screenshots`, not `npm test`: the README's pictures of the web app, light and dark,
-// signed in with a few links, one just shortened and one with its details open.
+// `npm run screenshots`, not `npm test`: the README's pictures of the web app at a laptop's and a
+// phone's size, light and dark (the phone's dark one in Korean, so the Hangul font shows), signed
+// in with a few links (one with a long target), one just shortened and one with its details open.
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(theme, () => {
-    test.use({ theme });
+/** A few links and clicks, as a person who has used the app for a while has. */
+async function someLinks(server: WebAppServer): Promise<string> {
+  const alice = await server.createKey('alice');
+  await makeLinks(server, alice, ['guide', 'release-notes', '한글-안내']);
+  const long = await server.api('POST', '/api/v1/shorten', {
+    key: alice,
+    body: { original_url: longUrl(7), custom_code: '아주-긴-주소로-가는-링크' },
+  });
+  expect(long.status).toBe(201);
+  // A few clicks for the chart (counted in batches, written within a second).
+  for (let click = 0; click < 3; click++) await server.resolve(`${server.url}/guide/`);
+  await new Promise((done) => setTimeout(done, 1500));
+  return alice;
+}
 
-    test(`docs/web-app-${theme}.png: the web app signed in`, async ({ app, server }) => {
-      await app.setViewportSize({ width: 1100, height: 1200 });
-      const alice = await server.createKey('alice');
-      await makeLinks(server, alice, ['guide', 'release-notes', '한글']);
-      // A few clicks for the chart (counted in batches, written within a second).
-      for (let click = 0; click < 3; click++) await server.resolve(`${server.url}/guide/`);
-      await app.waitForTimeout(1500);
-      await signInWith(app, alice, 'alice');
-      await app.getByLabel('Long URL').fill('https://example.com/blog/2026/a-long-article-about-short-links');
-      await app.getByLabel('Custom code').fill('blog');
-      await app.getByRole('button', { name: 'Shorten' }).click();
-      await expect(app.getByRole('textbox', { name: 'Short URL' })).toHaveValue(`${server.url}/blog/`);
-      const row = app.getByRole('row').filter({ has: app.getByRole('rowheader', { name: `${server.url}/guide/` }) });
-      await row.getByRole('button', { name: 'Details' }).click();
-      await expect(app.locator('.details-row:not([hidden]) .clicks')).not.toHaveText('Loading…');
-      await app.getByRole('heading', { name: 'Linklet' }).hover(); // no hover state in the picture
-      await app.screenshot({ path: resolve(`docs/web-app-${theme}.png`), fullPage: true });
+/**
+ * A server that records no visits yet answers `/stats` with 404: the picture then shows what the
+ * details look like with them, from an answer in the documented shape.
+ */
+async function statsForPicture(page: Page, server: WebAppServer, key: string): Promise<void> {
+  if ((await server.api('GET', '/api/v1/links/guide/stats', { key })).status !== 404) return;
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const data = {
+    total: 3,
+    bots: 1,
+    days: [
+      { day: yesterday, clicks: 1 },
+      { day: today, clicks: 2 },
+    ],
+    referrers: [
+      { name: 'direct', clicks: 2 },
+      { name: 'news.example.com', clicks: 1 },
+    ],
+    countries: [
+      { name: 'KR', clicks: 2 },
+      { name: 'US', clicks: 1 },
+    ],
+    browsers: [
+      { name: 'Chrome', clicks: 2 },
+      { name: 'Firefox', clicks: 1 },
+    ],
+    os: [
+      { name: 'Android', clicks: 2 },
+      { name: 'Windows', clicks: 1 },
+    ],
+    devices: [
+      { name: 'mobile', clicks: 2 },
+      { name: 'desktop', clicks: 1 },
+    ],
+  };
+  await page.route('**/api/v1/links/*/stats', (route) =>
+    route.fulfill({ json: { status: 'success', message: '', data } }),
+  );
+}
+
+const PICTURES = [
+  { name: 'web-app-light', theme: 'light', size: 'desktop', locale: 'en-US' },
+  { name: 'web-app-dark', theme: 'dark', size: 'desktop', locale: 'en-US' },
+  { name: 'web-app-phone-light', theme: 'light', size: 'phone', locale: 'en-US' },
+  { name: 'web-app-phone-dark-ko', theme: 'dark', size: 'phone', locale: 'ko-KR' },
+] as const;
+
+for (const picture of PICTURES) {
+  test.describe(picture.name, () => {
+    test.use({ theme: picture.theme, uiLocale: picture.locale });
+
+    test(`docs/${picture.name}.png: the web app signed in`, async ({ app, server }) => {
+      const ko = picture.locale === 'ko-KR';
+      await app.setViewportSize(VIEWPORTS[picture.size]);
+      const alice = await someLinks(server);
+      await statsForPicture(app, server, alice);
+      if (ko) await signIn(app, alice, 'ko-KR');
+      else await signInWith(app, alice, 'alice');
+      await app.locator('#url').fill('example.com/blog/2026/a-long-article-about-short-links');
+      await app.locator('#code').fill('blog');
+      await app.locator('#shorten').click();
+      await expect(app.locator('#short-url')).toHaveValue(`${server.url}/blog/`);
+      const row = app.locator('#links-body tr[data-code="guide"]');
+      await row.locator('[data-action="details"]').click();
+      await expect(app.locator('.details-row:not([hidden]) .stats svg.chart')).toBeVisible();
+      await app.locator('h1').hover(); // no hover state in the picture
+      await app.screenshot({ path: resolve(`docs/${picture.name}.png`), fullPage: true });
     });
   });
 }

@@ -1,0 +1,264 @@
+import { expect, expectNoSeriousViolations, test } from './web-app-fixtures.js';
+import {
+  API_WORDS,
+  longUrl,
+  makeStressLinks,
+  measureRows,
+  sidewaysOverflow,
+  signIn,
+  VIEWPORTS,
+  WORDS,
+} from './web-app-screens-fixtures.js';
+
+// SPEC "Screens" for the web app (issue 24, points 1–3, 7–9 and the smaller ones), at a phone's
+// and a laptop's size, light and dark, English and Korean, with data that stresses the layout:
+// 26 links with 300-character targets and 40-syllable Hangul codes.
+const LINKS = 26;
+
+for (const locale of ['en-US', 'ko-KR'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      test.describe(`${locale} ${theme} ${size}`, () => {
+        test.use({ uiLocale: locale, theme });
+
+        test('the links fit: no sideways scroll, one line per link, every action in view, Copied where clicked, details not clipped', async ({
+          app,
+          server,
+        }) => {
+          const words = WORDS[locale];
+          await app.setViewportSize(viewport);
+          const alice = await server.createKey('alice');
+          await makeStressLinks(server, alice, LINKS);
+          await signIn(app, alice, locale);
+          await expect(app.locator('#links-body tr[data-code]')).toHaveCount(20);
+
+          const page = await sidewaysOverflow(app);
+          expect(page.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(page.viewport);
+          const card = await app.locator('#signed-in').evaluate((element) => ({
+            scroll: element.scrollWidth,
+            client: element.clientWidth,
+          }));
+          expect(card.scroll, 'the card scrolls sideways').toBeLessThanOrEqual(card.client);
+
+          const rows = await measureRows(app);
+          expect(rows).toHaveLength(20);
+          for (const row of rows) {
+            // At most about four lines, whatever the URL (a 300-character target made 14).
+            expect(row.height, `row ${row.code}`).toBeLessThanOrEqual(150);
+            expect(row.actions.map((action) => action.text)).toContain(words.copy);
+            for (const action of row.actions) {
+              expect(action.left, `${action.text} of ${row.code}`).toBeGreaterThanOrEqual(0);
+              expect(action.right, `${action.text} of ${row.code}`).toBeLessThanOrEqual(viewport.width);
+              expect(action.height, `${action.text} on one line`).toBeLessThan(40);
+            }
+            for (const cell of row.oneLine) {
+              expect(cell.height, 'a short URL or target on one line').toBeLessThan(cell.lineHeight * 2);
+              expect(cell.title, 'the whole text as a tooltip').not.toBe('');
+            }
+            expect(row.badge, 'the status badge on one line').toBeLessThan(28);
+            expect(row.time, 'the date on one line').toBeLessThan(28);
+          }
+          // The long targets are cut with an ellipsis, with the whole URL as the tooltip.
+          const target = rows.find((row) => row.oneLine[1]?.title.length === 300);
+          expect(target?.oneLine[1]?.cut).toBe(true);
+          if (locale === 'ko-KR') {
+            expect(await app.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
+          }
+          await expectNoSeriousViolations(app, `the links, ${locale} ${theme} ${size}`);
+
+          // Copy says so where it was clicked.
+          const first = app.locator('#links-body tr[data-code]').first();
+          await first.scrollIntoViewIfNeeded();
+          await first.getByRole('button', { name: words.copy, exact: true }).click();
+          const copied = first.getByRole('button', { name: words.copied, exact: true });
+          await expect(copied).toBeVisible();
+          const shortUrl = await first.locator('th a').getAttribute('href');
+          expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+          await expect(first.getByRole('button', { name: words.copy, exact: true })).toBeVisible(); // back after ~2 s
+
+          // Details turns into Hide, and its panel (the whole texts, stats, QR) fits the screen.
+          await first.getByRole('button', { name: words.details, exact: true }).click();
+          await expect(first.getByRole('button', { name: words.hide, exact: true })).toHaveAttribute(
+            'aria-expanded',
+            'true',
+          );
+          const details = app.locator('.details-row:not([hidden])');
+          await expect(details.locator('svg.chart')).toBeVisible();
+          await expect(details.locator('.full-text')).toContainText(shortUrl ?? '');
+          for (const part of ['svg.chart', '.qr svg', 'input[type="url"]']) {
+            const box = await details.locator(part).boundingBox();
+            expect(box, part).not.toBeNull();
+            expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= viewport.width, `${part} inside`).toBe(
+              true,
+            );
+          }
+          const after = await sidewaysOverflow(app);
+          expect(after.scrollWidth).toBeLessThanOrEqual(after.viewport);
+          await expectNoSeriousViolations(app, `a link's details, ${locale} ${theme} ${size}`);
+        });
+      });
+    }
+  }
+}
+
+test.describe('words for people', () => {
+  for (const locale of ['en-US', 'ko-KR'] as const) {
+    test.describe(locale, () => {
+      test.use({ uiLocale: locale });
+
+      test('shorten errors sit next to their field, in the page’s language, without API words; the scheme is added', async ({
+        app,
+        server,
+      }) => {
+        await app.setViewportSize(VIEWPORTS.phone);
+        const url = app.locator('#url');
+        const code = app.locator('#code');
+        const submit = app.locator('#shorten');
+        const visibleErrors = async () =>
+          (await app.locator('.error:not([hidden])').allInnerTexts()).filter((text) => text.trim() !== '');
+
+        await url.fill('https://example.com/a page');
+        await submit.click();
+        await expect(app.locator('#url-error')).toBeVisible();
+        await expect(url).toHaveAttribute('aria-invalid', 'true');
+        for (const text of await visibleErrors()) expect(text).not.toMatch(API_WORDS);
+        if (locale === 'ko-KR') expect((await visibleErrors()).join(' ')).not.toMatch(/[A-Za-z]{5,}/);
+
+        await url.fill('example.com/page');
+        await code.fill('has space');
+        await submit.click();
+        await expect(app.locator('#code-error')).toBeVisible();
+        await expect(app.locator('#url-error')).toBeHidden(); // a new attempt clears the last error
+        await expect(url).not.toHaveAttribute('aria-invalid', 'true');
+        for (const text of await visibleErrors()) expect(text).not.toMatch(API_WORDS);
+
+        await code.fill('');
+        await submit.click();
+        await expect(app.locator('#result')).toBeVisible();
+        await expect(url).toHaveValue('https://example.com/page');
+        const made = await app.locator('#short-url').inputValue();
+        expect(await server.resolve(made)).toEqual({ status: 302, location: 'https://example.com/page' });
+        await expect(app.locator('.error:not([hidden])')).toHaveCount(0);
+        await expectNoSeriousViolations(app, `shorten errors, ${locale}`);
+      });
+    });
+  }
+
+  test('a key the server refuses is said in words, not the server’s', async ({ app }) => {
+    await app.getByLabel('API key').fill('lk_not-a-real-key');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.locator('#sign-in-error')).toBeVisible();
+    expect(await app.locator('#sign-in-error').innerText()).not.toMatch(API_WORDS);
+  });
+});
+
+test('signed out, links made here are listed under "Made in this browser", with a line about signing in', async ({
+  app,
+  server,
+}) => {
+  await app.setViewportSize(VIEWPORTS.phone);
+  await expect(app.locator('#sign-in-hint')).toHaveText('Sign in to list your links on every device.');
+  await expect(app.locator('#made-here')).toBeHidden();
+  await app.getByLabel('Long URL').fill(longUrl(1));
+  await app.getByRole('button', { name: 'Shorten' }).click();
+  const made = await app.locator('#short-url').inputValue();
+  const list = app.getByRole('region', { name: 'Made in this browser' });
+  await expect(list.getByRole('link', { name: made })).toBeVisible();
+  await app.reload();
+  await expect(list.getByRole('link', { name: made })).toBeVisible(); // kept in this browser
+  const page = await sidewaysOverflow(app);
+  expect(page.scrollWidth).toBeLessThanOrEqual(page.viewport);
+  await list.getByRole('button', { name: 'Copy' }).click();
+  await expect(list.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expectNoSeriousViolations(app, 'Made in this browser');
+
+  const alice = await server.createKey('alice');
+  await makeStressLinks(server, alice, 1);
+  await signIn(app, alice, 'en-US');
+  await expect(list).toBeHidden();
+  await expect(app.locator('#sign-in-hint')).toBeHidden();
+  await app.getByRole('button', { name: 'Sign out' }).click();
+  await expect(list.getByRole('link', { name: made })).toBeVisible();
+  await list.getByRole('button', { name: 'Clear this list' }).click();
+  await expect(list).toBeHidden();
+});
+
+test('Disable and Save say what changed next to the link; a new action clears it; counts agree; empty search says so', async ({
+  app,
+  server,
+}) => {
+  const alice = await server.createKey('alice');
+  await makeStressLinks(server, alice, 1);
+  await signIn(app, alice, 'en-US');
+  await expect(app.locator('#links-caption')).toHaveText('Your links, page 1 · 1 link');
+  const row = app.locator('#links-body tr[data-code]').first();
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row.locator('.row-note')).toHaveText('Disabled: its short URL no longer leads anywhere.');
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await expect(row.locator('.row-note')).toHaveText('Enabled: its short URL leads to the page again.');
+  await expect(app.locator('.row-note')).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'Details' }).click();
+  const details = app.locator('.details-row:not([hidden])');
+  await details.getByLabel('Target URL').fill('example.org/moved');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(row.locator('.row-note')).toHaveText('Saved: it now leads to the new address.');
+  expect(await server.resolve(await row.locator('th a').getAttribute('href').then(String))).toEqual({
+    status: 302,
+    location: 'https://example.org/moved',
+  });
+  await expectNoSeriousViolations(app, 'a note next to a link');
+
+  await app.getByLabel('Search links').fill('nothing-like-this');
+  await expect(app.locator('#links-empty')).toHaveText('No links match.');
+  await app.getByLabel('Search links').fill('');
+  await expect(row).toBeVisible();
+});
+
+test('import shows it is working and cannot be sent twice; its result is short, problems one per line, cleared by Export', async ({
+  app,
+  server,
+}) => {
+  const alice = await server.createKey('alice');
+  await makeStressLinks(server, alice, 1);
+  await signIn(app, alice, 'en-US');
+  // Hold the import's answer until the page has been looked at while it waits.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await app.route('**/api/v1/links/import', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const csv = [
+    'code,short_url,original_url,created_at,expiration_date,status,clicks',
+    `fresh,,https://example.com/fresh,,,,`,
+    `bad,,ftp://example.com/x,,,,`,
+    `bad-too,,not a url,,,,`,
+  ].join('\n');
+  await app
+    .getByLabel('Links file')
+    .setInputFiles({ name: 'links.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const importButton = app.getByRole('button', { name: 'Import' });
+  await importButton.click();
+  await expect(app.locator('#transfer-result')).toHaveText('Importing…');
+  await expect(importButton).toBeDisabled();
+  release();
+  await expect(app.locator('#transfer-result')).toHaveText(
+    'Created 1 of 3 links. Already yours: 0 · code taken: 0 · not valid: 2 · skipped: 0.',
+  );
+  await expect(importButton).toBeEnabled();
+  // A partial import is not shown as a success.
+  const colour = (selector: string) => app.locator(selector).evaluate((element) => getComputedStyle(element).color);
+  expect(await colour('#transfer-result')).not.toBe('rgb(26, 127, 55)');
+  const problems = app.locator('#import-problems li');
+  await expect(problems).toHaveCount(2);
+  for (const text of await problems.allInnerTexts()) expect(text).not.toMatch(API_WORDS);
+
+  const download = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Export' }).click();
+  await download;
+  await expect(problems).toHaveCount(0);
+  await expect(app.locator('#transfer-result')).toHaveText(/^Saved linklet-links-/);
+});

@@ -1,0 +1,83 @@
+import { byId, h } from '../ui/dom.js';
+import { formatDateTime } from '../ui/format-date.js';
+import { copyFromButton } from './copy-button.js';
+import { language, t } from './i18n.js';
+
+const STORAGE_KEY = 'linklet.madeHere';
+const MAX_KEPT = 100;
+
+/** A link made on this page while signed out, as the shorten answer gave it. */
+export interface MadeHereLink {
+  code: string;
+  short_url: string;
+  original_url: string;
+  expiration_date: string;
+}
+
+/** The links made here while signed out, newest first; [] when storage is off or holds nonsense. */
+export function madeHere(): MadeHereLink[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(kept) ? kept.filter((link) => typeof link?.short_url === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps a link made while signed out: it belongs to no owner, so "Your links" will never list
+ * it, and without this its maker would lose it with the page. Bounded, oldest dropped first.
+ */
+export function rememberMadeHere(link: MadeHereLink): void {
+  const { code, short_url, original_url, expiration_date } = link;
+  const links = [{ code, short_url, original_url, expiration_date }, ...madeHere()].slice(0, MAX_KEPT);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(links));
+  } catch {} // storage full or off: the link is still on screen as the result
+  renderMadeHere();
+}
+
+let signedIn = false;
+
+/** Shows the list (and the line next to Shorten) only while signed out, when there is something to show. */
+export function setMadeHereSignedIn(value: boolean): void {
+  signedIn = value;
+  renderMadeHere();
+}
+
+/** Draws the "Made in this browser" list: one line per link, cut with an ellipsis, with Copy. */
+export function renderMadeHere(): void {
+  const links = madeHere();
+  byId('sign-in-hint').hidden = signedIn;
+  byId('made-here').hidden = signedIn || links.length === 0;
+  byId('made-here-list').replaceChildren(
+    ...links.map((link) => {
+      const copy = h('button', { type: 'button' }, t('copy'));
+      copy.addEventListener('click', () => void copyFromButton(copy, link.short_url));
+      const expires = formatDateTime(Date.parse(link.expiration_date), language());
+      return h(
+        'li',
+        {},
+        h(
+          'span',
+          { class: 'made-text' },
+          h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
+          h('span', { class: 'muted', title: link.original_url }, link.original_url),
+        ),
+        h('time', { class: 'muted', datetime: link.expiration_date }, expires),
+        copy,
+      );
+    }),
+  );
+}
+
+/** "Clear this list": forgets the links made here (they stay on the server until they expire). */
+export function setUpMadeHere(): void {
+  byId('made-here-clear').addEventListener('click', () => {
+    try {
+      localStorage.removeItem(STORAGE_KEY);
+    } catch {}
+    renderMadeHere();
+  });
+  renderMadeHere();
+}

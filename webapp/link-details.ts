@@ -3,6 +3,7 @@ import { qrCodeSvg } from '../ui/qr-code.js';
 import { callApi, type LinkDetail, type LinkItem, linkPath, messageOf } from './api.js';
 import { clicksChart } from './clicks-chart.js';
 import { t } from './i18n.js';
+import { linkQrBox } from './link-qr-download.js';
 
 export interface DetailsOptions {
   key: string;
@@ -49,7 +50,7 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
     }
   });
   void loadClicks(link, options.key, clicks);
-  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, clicks, form), qr);
+  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, clicks, form), linkQrBox(qr, link));
 }
 
 async function loadClicks(link: LinkItem, key: string, into: HTMLElement): Promise<void> {

@@ -7,13 +7,18 @@ import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/
 import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
 import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import { errorSentence } from '../../ui/error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
+import { withScheme } from '../../ui/with-scheme.js';
+import { importProblem, showImportProblem } from './import-error.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const api = backgroundApi();
 
 function report(selector: string, message: string, ok: boolean): void {
+  // A new result replaces the last one whole: an old import's problem list would read as this one's.
+  if (selector === '#data-status') showImportProblem($('#data-status'), $('#import-problems'), undefined);
   $(selector).textContent = message;
   $(selector).dataset.ok = String(ok);
 }
@@ -21,7 +26,10 @@ function report(selector: string, message: string, ok: boolean): void {
 /** The server field as a base URL, or undefined after telling the user what is wrong with it. */
 function serverUrlFromField(): string | undefined {
   try {
-    return normalizeServerUrl($<HTMLInputElement>('#server-url').value);
+    // sho.rt is taken as https://sho.rt, as in every field a person types an address into.
+    const typed = withScheme($<HTMLInputElement>('#server-url').value);
+    $<HTMLInputElement>('#server-url').value = typed;
+    return normalizeServerUrl(typed);
   } catch {
     report('#connection-result', t('errorServerUrl'), false);
     $('#server-url').focus();
@@ -34,7 +42,12 @@ async function testConnection(): Promise<void> {
   if (!server) return;
   report('#connection-result', t('testing'), true);
   const result = await probeServer((input, init) => fetch(input, init), server);
-  if (!result.ok) return report('#connection-result', t('connectionFailed', [result.reason]), false);
+  if (!result.ok) {
+    // The probe's reason is for the console; people get a sentence in their language.
+    const key = result.reason.startsWith('unreachable') ? 'connectionUnreachable' : 'connectionNotLinklet';
+    console.info(`Linklet: no Linklet server at ${server}: ${result.reason}`);
+    return report('#connection-result', t(key), false);
+  }
   const apiKey = $<HTMLInputElement>('#api-key').value.trim();
   if (!apiKey) return report('#connection-result', t('connectionOk', [result.name, result.endpoint]), true);
   // The key is checked too: a wrong or revoked one would otherwise only show when links stop syncing.
@@ -44,7 +57,7 @@ async function testConnection(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401)
       report('#connection-result', t('connectionKeyRefused'), false);
-    else report('#connection-result', t('connectionKeyFailed', [(error as Error).message]), false);
+    else report('#connection-result', t('connectionKeyFailed', [errorSentence(t, error)]), false);
   }
 }
 
@@ -86,7 +99,7 @@ async function uploadLocal(): Promise<void> {
       true,
     );
   } catch (error) {
-    report('#data-status', error instanceof Error ? error.message : String(error), false);
+    report('#data-status', errorSentence(t, error), false);
   }
 }
 
@@ -100,16 +113,19 @@ function download(text: string, type: string, name: string, extension: string): 
 }
 
 async function exportHistory(): Promise<void> {
+  report('#data-status', '', true);
   download(await api.exportHistory(), 'application/json', 'linklet-history', 'json');
 }
 
 /** The links in the server's export shape, which a server's import (or another shortener) reads. */
 async function exportLinks(format: 'csv' | 'json'): Promise<void> {
+  report('#data-status', '', true);
   const type = format === 'csv' ? 'text/csv' : 'application/json';
   download(await api.exportLinks(format), type, 'linklet-links', format);
 }
 
 async function importFile(file: File): Promise<void> {
+  report('#data-status', t('importing'), true);
   try {
     const imported = await api.importFile(await file.text());
     if (imported.kind === 'links') {
@@ -128,7 +144,8 @@ async function importFile(file: File): Promise<void> {
     if (result.dropped > 0) parts.push(t('importDropped', [String(result.dropped)]));
     report('#data-status', parts.join(' '), true);
   } catch (error) {
-    report('#data-status', error instanceof Error ? error.message : String(error), false);
+    report('#data-status', '', false);
+    showImportProblem($('#data-status'), $('#import-problems'), importProblem(error));
   }
 }
 
@@ -159,7 +176,13 @@ async function main(): Promise<void> {
   $<HTMLInputElement>('#import').addEventListener('change', (event) => {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
-    if (file) void importFile(file).finally(() => (input.value = ''));
+    if (!file) return;
+    // One import at a time: the button is off until this one has answered.
+    input.disabled = true;
+    void importFile(file).finally(() => {
+      input.value = '';
+      input.disabled = false;
+    });
   });
 }
 

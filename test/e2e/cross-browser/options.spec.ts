@@ -19,7 +19,7 @@ test('the connection test tells a Linklet server from a dead address and a bad U
 
   await companion.stop();
   await options.click('#test-connection');
-  await expect.poll(async () => (await result()).text).toContain('No Linklet server there (unreachable');
+  await expect.poll(async () => (await result()).text).toContain('Nothing answers at this address.');
   expect((await result()).ok).toBe('false');
 
   await options.fill('#server-url', 'ftp://example.com');

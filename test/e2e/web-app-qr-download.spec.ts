@@ -19,7 +19,8 @@ test('a link’s details save its QR code as <code>.svg and <code>.png, a Hangul
   const svg = await svgDownload;
   expect(svg.suggestedFilename()).toBe(`${code}.svg`);
   const svgText = (await readAll(await svg.createReadStream())).toString('utf8');
-  expect(svgText).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+  expect(svgText.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')).toBe(true);
+  expect(svgText).toContain('xmlns="http://www.w3.org/2000/svg"');
   expect(svgText).toMatch(/<path fill="#000" d="M/);
 
   const pngDownload = app.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
 import { ApiError } from '../../extension/api-client.js';
-import { localizePage, t } from '../../extension/i18n.js';
+import { language, localizePage, t } from '../../extension/i18n.js';
 import { probeServer } from '../../extension/probe-server.js';
 import { whoAmI } from '../../extension/server-api.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
@@ -93,15 +93,20 @@ async function uploadLocal(): Promise<void> {
   if (!serverUrl) return report('#data-status', t('uploadNeedsServer'), false);
   try {
     const { queued, synced, conflicts, failed, pending } = await api.uploadLocalLinks();
+    const [q, s, p, n] = [String(queued), String(synced), String(pending), String(conflicts + failed)] as const;
     report(
       '#data-status',
-      t('uploadDone', [String(queued), String(synced), String(pending), String(conflicts + failed)]),
+      // "1 local link", "2 local links": the count's plural rule picks the sentence.
+      isOne(queued) ? t('uploadDoneOne', [q, s, p, n]) : t('uploadDone', [q, s, p, n]),
       true,
     );
   } catch (error) {
     report('#data-status', errorSentence(t, error), false);
   }
 }
+
+/** Whether the page's language says `count` with its singular ("1 link"), by `Intl.PluralRules`. */
+const isOne = (count: number) => new Intl.PluralRules(language()).select(count) === 'one';
 
 /** Hands the text to the browser as a download. */
 function download(text: string, type: string, name: string, extension: string): void {
@@ -139,7 +144,16 @@ async function importFile(file: File): Promise<void> {
     }
     const result = imported.report;
     const { serverUrl } = await loadSettings();
-    const parts = [t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)])];
+    const [added, skipped, conflicts] = [
+      String(result.added),
+      String(result.skipped),
+      String(result.conflicts),
+    ] as const;
+    const parts = [
+      isOne(result.added)
+        ? t('importDoneOne', [added, skipped, conflicts])
+        : t('importDone', [added, skipped, conflicts]),
+    ];
     if (result.rebound > 0) parts.push(t('importRebound', [String(result.rebound), serverUrl]));
     if (result.dropped > 0) parts.push(t('importDropped', [String(result.dropped)]));
     report('#data-status', parts.join(' '), true);

@@ -62,7 +62,7 @@ test('local links are uploaded to the server with their codes', async ({ ext, si
   const options = await ext.openTab(`${ext.origin}/options.html`);
   await options.click('#upload-local');
   await options.waitFor(
-    `document.querySelector('#data-status').textContent === '1 local links queued: 1 on the server, 0 still pending, 0 need your attention.'`,
+    `document.querySelector('#data-status').textContent === '1 local link queued: 1 on the server, 0 still pending, 0 need your attention.'`,
     'the upload report',
   );
   expect(await companion.resolve(`${companion.url}/${code}/`)).toEqual({ status: 302, location: pageUrl });

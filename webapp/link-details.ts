@@ -7,6 +7,7 @@ import { language, t } from './i18n.js';
 import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
 import { statsView } from './stats-view.js';
+import { linkQrBox } from './link-qr-download.js';
 
 export interface DetailsOptions {
   key: string;
@@ -63,7 +64,7 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
     h('dd', {}, link.original_url),
   );
   const password = passwordForm(link, options.key, options.onChanged);
-  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, full, clicks, form, password), qr);
+  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, full, clicks, form, password), linkQrBox(qr, link));
 }
 
 /** The link's stats (or an older server's daily clicks), in the page's words; a failure in them too. */

@@ -1,19 +1,24 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
 import { ApiError } from '../../extension/api-client.js';
-import { localizePage, t } from '../../extension/i18n.js';
+import { language, localizePage, t } from '../../extension/i18n.js';
 import { probeServer } from '../../extension/probe-server.js';
 import { whoAmI } from '../../extension/server-api.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
 import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
 import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
+import { withScheme } from '../../ui/with-scheme.js';
+import { importProblem, showImportProblem } from './import-error.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const api = backgroundApi();
 
 function report(selector: string, message: string, ok: boolean): void {
+  // A new result replaces the last one whole: an old import's problem list would read as this one's.
+  if (selector === '#data-status') showImportProblem($('#data-status'), $('#import-problems'), undefined);
   $(selector).textContent = message;
   $(selector).dataset.ok = String(ok);
 }
@@ -21,7 +26,10 @@ function report(selector: string, message: string, ok: boolean): void {
 /** The server field as a base URL, or undefined after telling the user what is wrong with it. */
 function serverUrlFromField(): string | undefined {
   try {
-    return normalizeServerUrl($<HTMLInputElement>('#server-url').value);
+    // sho.rt is taken as https://sho.rt, as in every field a person types an address into.
+    const typed = withScheme($<HTMLInputElement>('#server-url').value);
+    $<HTMLInputElement>('#server-url').value = typed;
+    return normalizeServerUrl(typed);
   } catch {
     report('#connection-result', t('errorServerUrl'), false);
     $('#server-url').focus();
@@ -34,7 +42,12 @@ async function testConnection(): Promise<void> {
   if (!server) return;
   report('#connection-result', t('testing'), true);
   const result = await probeServer((input, init) => fetch(input, init), server);
-  if (!result.ok) return report('#connection-result', t('connectionFailed', [result.reason]), false);
+  if (!result.ok) {
+    // The probe's reason is for the console; people get a sentence in their language.
+    const key = result.reason.startsWith('unreachable') ? 'connectionUnreachable' : 'connectionNotLinklet';
+    console.info(`Linklet: no Linklet server at ${server}: ${result.reason}`);
+    return report('#connection-result', t(key), false);
+  }
   const apiKey = $<HTMLInputElement>('#api-key').value.trim();
   if (!apiKey) return report('#connection-result', t('connectionOk', [result.name, result.endpoint]), true);
   // The key is checked too: a wrong or revoked one would otherwise only show when links stop syncing.
@@ -44,7 +57,7 @@ async function testConnection(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401)
       report('#connection-result', t('connectionKeyRefused'), false);
-    else report('#connection-result', t('connectionKeyFailed', [(error as Error).message]), false);
+    else report('#connection-result', t('connectionKeyFailed', [backgroundErrorSentence(t, error)]), false);
   }
 }
 
@@ -80,15 +93,20 @@ async function uploadLocal(): Promise<void> {
   if (!serverUrl) return report('#data-status', t('uploadNeedsServer'), false);
   try {
     const { queued, synced, conflicts, failed, pending } = await api.uploadLocalLinks();
+    const [q, s, p, n] = [String(queued), String(synced), String(pending), String(conflicts + failed)] as const;
     report(
       '#data-status',
-      t('uploadDone', [String(queued), String(synced), String(pending), String(conflicts + failed)]),
+      // "1 local link", "2 local links": the count's plural rule picks the sentence.
+      isOne(queued) ? t('uploadDoneOne', [q, s, p, n]) : t('uploadDone', [q, s, p, n]),
       true,
     );
   } catch (error) {
-    report('#data-status', error instanceof Error ? error.message : String(error), false);
+    report('#data-status', backgroundErrorSentence(t, error), false);
   }
 }
+
+/** Whether the page's language says `count` with its singular ("1 link"), by `Intl.PluralRules`. */
+const isOne = (count: number) => new Intl.PluralRules(language()).select(count) === 'one';
 
 /** Hands the text to the browser as a download. */
 function download(text: string, type: string, name: string, extension: string): void {
@@ -100,16 +118,19 @@ function download(text: string, type: string, name: string, extension: string): 
 }
 
 async function exportHistory(): Promise<void> {
+  report('#data-status', '', true);
   download(await api.exportHistory(), 'application/json', 'linklet-history', 'json');
 }
 
 /** The links in the server's export shape, which a server's import (or another shortener) reads. */
 async function exportLinks(format: 'csv' | 'json'): Promise<void> {
+  report('#data-status', '', true);
   const type = format === 'csv' ? 'text/csv' : 'application/json';
   download(await api.exportLinks(format), type, 'linklet-links', format);
 }
 
 async function importFile(file: File): Promise<void> {
+  report('#data-status', t('importing'), true);
   try {
     const imported = await api.importFile(await file.text());
     if (imported.kind === 'links') {
@@ -123,12 +144,22 @@ async function importFile(file: File): Promise<void> {
     }
     const result = imported.report;
     const { serverUrl } = await loadSettings();
-    const parts = [t('importDone', [String(result.added), String(result.skipped), String(result.conflicts)])];
+    const [added, skipped, conflicts] = [
+      String(result.added),
+      String(result.skipped),
+      String(result.conflicts),
+    ] as const;
+    const parts = [
+      isOne(result.added)
+        ? t('importDoneOne', [added, skipped, conflicts])
+        : t('importDone', [added, skipped, conflicts]),
+    ];
     if (result.rebound > 0) parts.push(t('importRebound', [String(result.rebound), serverUrl]));
     if (result.dropped > 0) parts.push(t('importDropped', [String(result.dropped)]));
     report('#data-status', parts.join(' '), true);
   } catch (error) {
-    report('#data-status', error instanceof Error ? error.message : String(error), false);
+    report('#data-status', '', false);
+    showImportProblem($('#data-status'), $('#import-problems'), importProblem(error));
   }
 }
 
@@ -159,7 +190,13 @@ async function main(): Promise<void> {
   $<HTMLInputElement>('#import').addEventListener('change', (event) => {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
-    if (file) void importFile(file).finally(() => (input.value = ''));
+    if (!file) return;
+    // One import at a time: the button is off until this one has answered.
+    input.disabled = true;
+    void importFile(file).finally(() => {
+      input.value = '';
+      input.disabled = false;
+    });
   });
 }
 

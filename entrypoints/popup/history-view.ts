@@ -5,6 +5,9 @@ import { statusLabel } from '../../extension/ui/status-label.js';
 import { displayUrl } from '../../ui/display-url.js';
 import { formatDateTime } from '../../ui/format-date.js';
 import type { MessageKey } from '../../ui/i18n.js';
+import { plural } from '../../ui/plural.js';
+import { humanMessage, isExpired } from './history-words.js';
+import { localOnlyNote } from './local-mode.js';
 
 export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable';
 
@@ -21,7 +24,7 @@ const QUEUED_MESSAGES = {
 export function renderHistory(
   list: HTMLUListElement,
   entries: HistoryEntry[],
-  onAction: (action: HistoryAction, entry: HistoryEntry) => void,
+  onAction: (action: HistoryAction, entry: HistoryEntry, button: HTMLElement) => void,
   /** Whether Disable/Enable act on the server for this link (synced there, with an API key). */
   manages: (entry: HistoryEntry) => boolean = () => false,
 ): void {
@@ -30,7 +33,7 @@ export function renderHistory(
 
 function historyItem(
   entry: HistoryEntry,
-  onAction: (action: HistoryAction, entry: HistoryEntry) => void,
+  onAction: (action: HistoryAction, entry: HistoryEntry, button: HTMLElement) => void,
   manageable: boolean,
 ) {
   // What the link will be once a queued change reaches the server.
@@ -41,23 +44,31 @@ function historyItem(
   item.dataset.status = entry.status;
   if (entry.fromServer) item.dataset.fromServer = 'true';
   if (entry.queued) item.dataset.queued = entry.queued;
+  const expired = isExpired(entry);
+  if (expired) item.dataset.expired = 'true';
 
   const shortUrl = element('div', 'short-url', entry.shortUrl || t('waitingForServer'));
+  shortUrl.title = shortUrl.textContent ?? '';
   const original = element('div', 'original-url', displayUrl(entry.originalUrl));
   original.title = original.textContent ?? '';
   const badge = element('span', 'badge state', statusLabel(entry.status));
   badge.dataset.status = entry.status;
   const meta = element('div', 'muted', `${t('expiresLabel')} ${formatDateTime(entry.expiresAt, language())} `);
   meta.append(badge);
+  if (expired) meta.append(' ', element('span', 'badge expired', t('statusExpired')));
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
   if (entry.passwordProtected) meta.append(' ', element('span', 'badge protected', `🔒 ${t('historyProtected')}`));
-  if (entry.clicks !== undefined) meta.append(' ', element('span', 'clicks', t('clicksCount', [String(entry.clicks)])));
+  if (entry.clicks !== undefined) {
+    const clicks = plural(t, language(), entry.clicks, { one: 'clicksCountOne', other: 'clicksCount' });
+    meta.append(' ', element('span', 'clicks', clicks));
+  }
   item.append(shortUrl, original, meta);
+  if (entry.status === 'local') item.append(localOnlyNote());
   if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));
   if (entry.message && entry.status !== 'local') {
     const quiet = entry.status === 'pending' || entry.queued !== undefined;
-    item.append(element('div', quiet ? 'muted message' : 'error message', entry.message));
+    item.append(element('div', quiet ? 'muted message' : 'error message', humanMessage(entry)));
   }
 
   const actions = element('div', 'actions', '');
@@ -67,7 +78,9 @@ function historyItem(
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);
-  if (manageable && entry.queued !== 'delete') {
+  // An expired link cannot be disabled (its short URL already answers that it expired); Renew
+  // takes this place once the history offers it.
+  if (manageable && entry.queued !== 'delete' && !expired) {
     buttons.push(disabled ? ['enable', t('enable')] : ['disable', t('disable')]);
   }
   if (entry.queued !== 'delete') buttons.push(['delete', t('delete')]);
@@ -75,7 +88,7 @@ function historyItem(
     const button = element('button', action, label) as HTMLButtonElement;
     button.type = 'button';
     button.setAttribute('aria-label', `${label}: ${entry.shortUrl || displayUrl(entry.originalUrl)}`);
-    button.addEventListener('click', () => onAction(action, entry));
+    button.addEventListener('click', () => onAction(action, entry, button));
     actions.append(button);
   }
   item.append(actions);

@@ -6,10 +6,15 @@ import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
 import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';
+import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
+import { withScheme } from '../../ui/with-scheme.js';
+import { confirmDelete } from './confirm-delete.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
-import { showResult } from './result-view.js';
+import { showLocalModeIntro } from './local-mode.js';
+import { hideResult, showResult } from './result-view.js';
 
 // A view: the background makes, records, syncs and deletes links; the popup asks and shows.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
@@ -21,7 +26,8 @@ function say(message: string): void {
   $('#status').textContent = message;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// Each error kind in the popup's language, never the API's English (ui/background-error-sentence.ts).
+const messageOf = (error: unknown) => backgroundErrorSentence(t, error);
 
 function showError(message: string | undefined): void {
   $('#error').textContent = message ?? '';
@@ -37,8 +43,8 @@ async function refreshHistory(): Promise<void> {
     renderHistory(
       $('#history'),
       entries,
-      (action, entry) => {
-        onHistoryAction(action, entry).catch((error) => showError(messageOf(error)));
+      (action, entry, button) => {
+        onHistoryAction(action, entry, button).catch((error) => showError(messageOf(error)));
       },
       (entry) => managed !== undefined && entry.status === 'synced' && entry.server === managed,
     );
@@ -48,9 +54,12 @@ async function refreshHistory(): Promise<void> {
   }
 }
 
-async function copyAndSay(text: string): Promise<void> {
+/** Copies, and says so where it happened: the button reads "Copied" for 2 s (if one was pressed). */
+async function copyAndSay(text: string, button?: HTMLElement): Promise<void> {
   if (!isOpenableShortUrl(text)) return showError(t('errorNotAWebLink'));
-  say((await copyText(text)) ? t('copied') : t('copyFailed'));
+  const copied = await copyText(text);
+  say(copied ? t('copied') : t('copyFailed'));
+  if (copied && button) showCopied(button, t('copiedShort'));
 }
 
 /**
@@ -76,11 +85,13 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     // A record from before the checks (reused) may hold a URL that must not leave the extension.
     if (entry.shortUrl && !isOpenableShortUrl(entry.shortUrl)) throw new Error(t('errorNotAWebLink'));
     showResult(entry);
-    if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl);
+    if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl, $('#copy'));
     else say(t('shortened'));
     $('#copy').focus();
   } catch (error) {
     say('');
+    // The previous link and its QR code would read as this attempt's answer.
+    hideResult();
     showError(messageOf(error));
   } finally {
     $<HTMLButtonElement>('#shorten').disabled = false;
@@ -88,8 +99,11 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
   }
 }
 
-async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Promise<void> {
-  if (action === 'copy') return copyAndSay(entry.shortUrl);
+async function onHistoryAction(action: HistoryAction, entry: HistoryEntry, button: HTMLElement): Promise<void> {
+  // A new action clears the previous one's result and error.
+  showError(undefined);
+  say('');
+  if (action === 'copy') return copyAndSay(entry.shortUrl, button);
   if (action === 'open') {
     // Only web URLs and this extension's open page: never `data:`, `file:` or `chrome:`.
     if (!isOpenableShortUrl(entry.shortUrl)) return showError(t('errorNotAWebLink'));
@@ -97,11 +111,14 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry): Prom
     return;
   }
   if (action === 'delete') {
+    const onServer = managed !== undefined && entry.status === 'synced' && entry.server === managed;
+    const item = button.closest<HTMLElement>('.history-item');
+    if (item && !(await confirmDelete(item, entry, onServer))) return;
     await api.deleteLink(entry.id);
     await refreshHistory();
     // A Delete the server could not take yet stays listed, marked as waiting.
     const waiting = document.querySelector(`#history [data-id="${CSS.escape(entry.id)}"][data-queued="delete"]`);
-    say(waiting ? t('changeQueued') : t('deleted'));
+    say(waiting ? t('changeQueued') : t(onServer ? 'deletedOnServer' : 'deletedHere'));
     return;
   }
   if (action === 'disable' || action === 'enable') {
@@ -135,15 +152,21 @@ async function main(): Promise<void> {
     event.preventDefault();
     void browser.runtime.openOptionsPage();
   });
-  $('#copy').addEventListener('click', () => void copyAndSay($<HTMLInputElement>('#short-url').value));
+  $('#copy').addEventListener('click', () => void copyAndSay($<HTMLInputElement>('#short-url').value, $('#copy')));
   $('#search').addEventListener('input', () => void refreshHistory());
   $('#shorten-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const url = $<HTMLInputElement>('#url').value.trim();
-    if (!url) return showError(t('errorUrlRequired'));
+    // example.com/page is taken as https://example.com/page, and shown so in the field.
+    const url = withScheme($<HTMLInputElement>('#url').value);
+    $<HTMLInputElement>('#url').value = url;
+    if (!url) {
+      hideResult();
+      return showError(t('errorUrlRequired'));
+    }
     void shorten(settings, url, $<HTMLInputElement>('#code').value.trim(), expireSelect.value as ExpireDuration, false);
   });
 
+  await showLocalModeIntro($('#local-intro'), settings.serverUrl);
   await refreshHistory();
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   const url = tab?.url ?? '';

@@ -107,6 +107,7 @@ test('a history from before the checks: bad dates still list, a data: URL has no
   await popup.evaluate(
     `[...document.querySelectorAll('#history .history-item')].find((li) => li.dataset.id === 'tampered').querySelector('button.delete').click()`,
   );
+  await popup.evaluate(`document.querySelector('#history .confirm-yes').click()`);
   await expect.poll(async () => (await readHistory(popup)).length).toBe(3);
   expect(popup.errors).toEqual([]);
   await popup.close();

@@ -133,6 +133,10 @@ keyedServer(
 
       // Deleted in B: gone from the server and from B's history.
       await b.popup.click(`#history .history-item[data-from-server="true"] button.delete`);
+      expect(await b.popup.evaluate(`document.querySelector('.confirm-delete p').textContent`)).toContain(
+        'its code becomes free for anyone',
+      );
+      await b.popup.click(`#history .history-item[data-from-server="true"] .confirm-yes`);
       await expect
         .poll(async () => (await readHistory(b.popup)).some((item) => item.originalUrl === madeUrl))
         .toBe(false);

@@ -56,9 +56,14 @@ test('history search filters, copy and open work, delete removes the link', asyn
   );
 
   // Delete: gone from the list, and the local link no longer opens.
+  // Delete asks first, in the link's item, and says where it acts: a local link leaves this browser.
   await popup.evaluate(`${item(gamma)}.querySelector('button.delete').click()`);
+  expect(await popup.evaluate(`${item(gamma)}.querySelector('.confirm-delete p').textContent`)).toBe(
+    `Remove ${made[gamma]?.shortUrl} from this browser? It will no longer open here.`,
+  );
+  await popup.evaluate(`${item(gamma)}.querySelector('.confirm-yes').click()`);
   await expect.poll(originals).toEqual([home, beta, alpha]);
-  expect(await popup.text('#status')).toBe('Removed from the history.');
+  expect(await popup.text('#status')).toBe('Removed from this browser.');
   expect(popup.errors).toEqual([]);
 
   // Open: a new tab with the short link, which lands on the original. (Chromium's popup loses

@@ -19,7 +19,7 @@ test('the connection test tells a Linklet server from a dead address and a bad U
 
   await companion.stop();
   await options.click('#test-connection');
-  await expect.poll(async () => (await result()).text).toContain('No Linklet server there (unreachable');
+  await expect.poll(async () => (await result()).text).toContain('Nothing answers at this address.');
   expect((await result()).ok).toBe('false');
 
   await options.fill('#server-url', 'ftp://example.com');
@@ -62,7 +62,7 @@ test('local links are uploaded to the server with their codes', async ({ ext, si
   const options = await ext.openTab(`${ext.origin}/options.html`);
   await options.click('#upload-local');
   await options.waitFor(
-    `document.querySelector('#data-status').textContent === '1 local links queued: 1 on the server, 0 still pending, 0 need your attention.'`,
+    `document.querySelector('#data-status').textContent === '1 local link queued: 1 on the server, 0 still pending, 0 need your attention.'`,
     'the upload report',
   );
   expect(await companion.resolve(`${companion.url}/${code}/`)).toEqual({ status: 302, location: pageUrl });

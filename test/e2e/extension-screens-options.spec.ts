@@ -1,0 +1,123 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  API_WORDS,
+  DESKTOP,
+  expectFits,
+  expectNoSeriousViolations,
+  linesOf,
+  PHONE,
+  popupTab,
+  shortenIn,
+  words,
+} from './extension-screens-fixtures.js';
+import { expect, setServer, test } from './fixtures.js';
+import { launchExtension } from './launch-extension.js';
+
+// The options page on a phone and on a desktop, light and dark, English and Korean; its import
+// error; and the popup's QR code download for a server link (issue 26).
+
+async function optionsTab(origin: string, page: Page, theme: 'light' | 'dark', size: typeof PHONE): Promise<Page> {
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: theme });
+  await page.goto(`${origin}/options.html`);
+  await expect(page.locator('h1')).not.toBeEmpty();
+  return page;
+}
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`${lang}: options fit a phone and a desktop in both themes; an import error is a short summary and one problem per line`, async () => {
+    const ext = await launchExtension({ lang });
+    try {
+      const w = (key: string, ...values: string[]) => words(lang, key, ...values);
+      const page = await ext.context.newPage();
+      for (const size of [PHONE, DESKTOP]) {
+        for (const theme of ['light', 'dark'] as const) {
+          const screen = `options, ${lang}, ${theme}, ${size.width}×${size.height}`;
+          await optionsTab(ext.origin, page, theme, size);
+          if (lang === 'ko') {
+            expect(await page.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
+          }
+          await expectFits(page, screen);
+          await expectNoSeriousViolations(page, screen);
+        }
+      }
+
+      // A file of no known format: one sentence, then the formats one per line, none cut.
+      await optionsTab(ext.origin, page, 'light', PHONE);
+      const file = join(tmpdir(), `not-an-export-${lang}.csv`);
+      await writeFile(file, 'name,address\nhome,https://example.com\n');
+      await page.locator('#import').setInputFiles(file);
+      await expect(page.locator('#data-status')).toHaveText(w('importUnknownFormat'));
+      await expect(page.locator('#data-status')).toHaveAttribute('data-ok', 'false');
+      const problems = page.locator('#import-problems li');
+      await expect(problems).toHaveCount(7);
+      await expect(problems.first()).toHaveText('Linklet CSV');
+      for (let i = 0; i < 7; i++) expect(await linesOf(page, `#import-problems li >> nth=${i}`)).toBe(1);
+      expect(await page.locator('main').innerText()).not.toMatch(API_WORDS);
+      await expectFits(page, `options with an import error, ${lang}`);
+      await expectNoSeriousViolations(page, `options with an import error, ${lang}`);
+      await expect(page.locator('#import')).toBeEnabled();
+
+      // A new action replaces the last one's result: Export leaves no import problem behind.
+      const download = page.waitForEvent('download');
+      await page.locator('#export').click();
+      await download;
+      await expect(page.locator('#import-problems')).toBeHidden();
+      await expect(page.locator('#data-status')).toHaveText('');
+
+      // The server typed without a scheme is taken as https://; a dead address in words.
+      await page.locator('#server-url').fill('nothing-here.invalid');
+      await page.locator('#test-connection').click();
+      await expect(page.locator('#server-url')).toHaveValue('https://nothing-here.invalid');
+      await expect(page.locator('#connection-result')).toHaveText(w('connectionUnreachable'));
+    } finally {
+      await ext.close();
+    }
+  });
+}
+
+test('a server link in the popup has its QR code, saved as <code>.svg and <code>.png; a Hangul code stays readable', async ({
+  ext,
+  site,
+  companion,
+}) => {
+  await setServer(ext, companion.url);
+  const popup = await popupTab(ext);
+  const code = 'qr-한글코드';
+  await shortenIn(popup, site.url('/qr-download'), code);
+  await expect(popup.locator('#error')).toBeHidden();
+  await expect(popup.locator('#result-state')).toHaveText('on server');
+  await expect(popup.locator('#qr svg')).toBeVisible();
+  await expect(popup.locator('#result-local')).toBeHidden();
+
+  const svgDownload = popup.waitForEvent('download');
+  await popup.getByRole('button', { name: `Download SVG: the QR code of ${code}` }).click();
+  const svg = await svgDownload;
+  expect(svg.suggestedFilename()).toBe(`${code}.svg`);
+  const svgText = (await readAll(await svg.createReadStream())).toString('utf8');
+  expect(svgText.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')).toBe(true);
+  expect(svgText).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svgText).toMatch(/<path fill="#000" d="M/);
+
+  const pngDownload = popup.waitForEvent('download');
+  await popup.getByRole('button', { name: `Download PNG: the QR code of ${code}` }).click();
+  const png = await pngDownload;
+  expect(png.suggestedFilename()).toBe(`${code}.png`);
+  const pngBytes = await readAll(await png.createReadStream());
+  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // The PNG is the drawing, not an empty canvas: 10 pixels a module, so over 200 × 200.
+  expect(pngBytes.readUInt32BE(16)).toBeGreaterThan(200);
+  expect(pngBytes.readUInt32BE(16)).toBe(pngBytes.readUInt32BE(20));
+
+  await expectFits(popup, 'popup with a server link');
+  await expectNoSeriousViolations(popup, 'popup with a server link');
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

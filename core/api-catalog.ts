@@ -9,6 +9,7 @@ import { MAX_CODE_LENGTH, RESERVED_CODES } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { keyOperations, linkOperations } from './management-catalog.js';
 import { MAX_LISTED_ROWS } from './porting/import-report.js';
+import { tagOperations } from './tag-catalog.js';
 
 const ERROR = 'Error';
 const withMeaning = (status: number, more = '') => ({
@@ -121,7 +122,11 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       description:
         'The current dialect: 201 with `Location`, a short URL ending in `/`, `expiration_date` in ISO 8601 UTC. The body must be a JSON object whatever its Content-Type says.',
       auth: 'optional',
-      requestBody,
+      requestBody: {
+        schema: 'V1ShortenRequest',
+        description:
+          'The URL to shorten and the optional code, expiry, title and tags (v1 only: `/api.php` ignores them).',
+      },
       responses: {
         201: {
           description: 'The link was made.',
@@ -201,7 +206,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     },
   ];
   return options.management
-    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations()]
+    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations(), ...tagOperations()]
     : operations;
 }
 

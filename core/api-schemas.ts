@@ -1,7 +1,7 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
-import { managementSchemas } from './management-schemas.js';
+import { linkLabelRequests, managementSchemas } from './management-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
 import { IMPORT_STATUSES, MAX_LISTED_ROWS } from './porting/import-links.js';
 import { IMPORT_FORMATS } from './porting/import-row.js';
@@ -9,8 +9,8 @@ import { IMPORT_FORMATS } from './porting/import-row.js';
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const LEGACY_DATE = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
-/** A success envelope whose `data` is the link record of one dialect. */
-const successOf = (dateSchema: object, shortUrlPattern: string) => ({
+/** A success envelope whose `data` is the link record of one dialect (v1: with the title and tags given). */
+const successOf = (dateSchema: object, shortUrlPattern: string, labels: object = {}) => ({
   type: 'object',
   additionalProperties: false,
   required: ['status', 'message', 'data'],
@@ -26,6 +26,7 @@ const successOf = (dateSchema: object, shortUrlPattern: string) => ({
         original_url: { type: 'string' },
         code: { type: 'string', minLength: 1 },
         expiration_date: dateSchema,
+        ...labels,
       },
     },
   },
@@ -86,8 +87,28 @@ export function apiSchemas(options: ApiCatalogOptions) {
         expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
       },
     },
+    V1ShortenRequest: {
+      type: 'object',
+      required: ['original_url'],
+      properties: {
+        original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
+        custom_code: {
+          type: ['string', 'null'],
+          description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
+        },
+        expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
+        ...linkLabelRequests,
+      },
+    },
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
-    V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$'),
+    V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$', {
+      title: { type: 'string', description: 'The title given (only when one was).' },
+      tags: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The tags given, lower case (only when some were).',
+      },
+    }),
     Error: {
       type: 'object',
       additionalProperties: false,

@@ -1,6 +1,7 @@
 import type { Env, Hono, MiddlewareHandler } from 'hono';
 import type { ManagedLinkStore } from './link-management-store.js';
 import { registerLinkRoutes } from './links/link-routes.js';
+import { registerTagRoutes } from './links/tag-routes.js';
 import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
 import type { ImportBudget } from './porting/import-budget.js';
@@ -39,6 +40,7 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   registerKeyRoutes(app, context);
   registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
   registerLinkRoutes(app, context);
+  registerTagRoutes(app, context);
 }
 
 /** The success envelope of the management API (v1 dialect). */

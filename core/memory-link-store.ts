@@ -14,6 +14,8 @@ import {
   type Tombstone,
 } from './link-management-store.js';
 import type { CreateLinkResult, Link } from './link-store.js';
+import { countTags } from './links/count-tags.js';
+import { hasTag } from './links/link-labels.js';
 
 /** A copy without the optional fields at their defaults (as every store answers). */
 const stored = (link: Link): Link => {
@@ -21,6 +23,9 @@ const stored = (link: Link): Link => {
   if (copy.ownerId === undefined) delete copy.ownerId;
   if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
   if (!copy.disabled) delete copy.disabled;
+  if (copy.title === undefined) delete copy.title;
+  if (copy.tags === undefined || copy.tags.length === 0) delete copy.tags;
+  else copy.tags = [...copy.tags];
   delete copy.clicks; // kept in `totals`
   return copy;
 };
@@ -103,7 +108,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const key = keys.find((candidate) => candidate.id === id);
       if (key && (key.lastUsedAt === undefined || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS)) key.lastUsedAt = now;
     },
-    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       return [...links.values()]
         .filter((link) => inScope(link, scope))
         .filter((link) => !after || newerFirst(link, { ...link, ...after }) > 0)
@@ -111,8 +116,10 @@ export function createMemoryLinkStore(): ManagedLinkStore {
           (link) =>
             search === undefined ||
             asciiLowerCase(link.code).includes(search) ||
-            asciiLowerCase(link.originalUrl).includes(search),
+            asciiLowerCase(link.originalUrl).includes(search) ||
+            asciiLowerCase(link.title ?? '').includes(search),
         )
+        .filter((link) => tag === undefined || hasTag(link.tags, tag))
         .filter((link) => status === undefined || statusOf(link, now) === status)
         .sort(newerFirst)
         .slice(0, limit)
@@ -142,11 +149,14 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     async updateLink(codeKey, scope, patch, now) {
       const link = links.get(codeKey);
       if (!link || !inScope(link, scope)) return { updated: false, reason: 'not_found' };
-      if (now >= link.expiresAt) return { updated: false, reason: 'expired' };
+      if (now >= link.expiresAt && patch.expiresAt === undefined) return { updated: false, reason: 'expired' };
       const changed = stored({
         ...link,
         originalUrl: patch.originalUrl ?? link.originalUrl,
         disabled: patch.disabled ?? link.disabled,
+        title: patch.title === undefined ? link.title : (patch.title ?? undefined),
+        tags: patch.tags ?? link.tags,
+        expiresAt: patch.expiresAt ?? link.expiresAt,
         updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
       });
       links.set(codeKey, changed);
@@ -183,6 +193,9 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         for (const old of byDay.keys()) if (old < day - CLICK_DAYS_KEPT) byDay.delete(old);
         if (byDay.size === 0) days.delete(id);
       }
+    },
+    async listTags(scope) {
+      return countTags([...links.values()].filter((link) => inScope(link, scope)).map(withClicks));
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);

@@ -2,6 +2,7 @@ import { type Answer, jsonAnswer } from './answer.js';
 import { formatLegacyDate } from './dates.js';
 import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
 import { invalid, LinkletError } from './errors.js';
+import { parseCreateLabels, withLabels } from './links/link-options-request.js';
 import { parseJsonText } from './parse-json-text.js';
 import type { LinkletSettings } from './settings.js';
 import { shorten } from './shorten.js';
@@ -37,14 +38,17 @@ export function decodeUtf8Body(body: Uint8Array): string {
 export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
   const { baseUrl, timeZone } = settings;
   return async (dialect, body, ownerId) => {
-    const request = parseShortenBody(parseJsonText(decodeUtf8Body(body)));
+    const json = parseJsonText(decodeUtf8Body(body));
+    const request = parseShortenBody(json);
+    // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
+    if (dialect === 'v1') Object.assign(request, parseCreateLabels(json));
     const result = await shorten(request, settings.shorten, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
     }
     if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
-    const envelope = toV1Envelope(result.link, baseUrl);
+    const envelope = withLabels(toV1Envelope(result.link, baseUrl), result.link);
     return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
   };
 }

@@ -31,6 +31,9 @@ export interface ShortenRequest {
   originalUrl: string;
   customCode: string | undefined;
   expireDuration: ExpireDuration;
+  /** A v1 create's title and tags (see `parseCreateLabels`); the legacy dialect never sets them. */
+  title?: string;
+  tags?: string[];
 }
 
 /**

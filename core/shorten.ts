@@ -33,10 +33,15 @@ export async function shorten(
   const originalUrl = parseOriginalUrl(request.originalUrl, context.urlRules);
   const now = context.now();
   const expiresAt = expiryFor(request.expireDuration, now);
-  const make = (code: string): Link =>
-    ownerId === undefined
-      ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
-      : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
+  const make = (code: string): Link => {
+    const link: Link =
+      ownerId === undefined
+        ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
+        : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
+    if (request.title !== undefined) link.title = request.title;
+    if (request.tags !== undefined && request.tags.length > 0) link.tags = request.tags;
+    return link;
+  };
 
   if (request.customCode !== undefined) {
     const link = make(normalizeCustomCode(request.customCode));

@@ -14,6 +14,10 @@ export interface LinkView {
   status: LinkStatus;
   clicks: number;
   updated_at: string;
+  /** Its owner's name for it, or null. */
+  title: string | null;
+  /** Its tags (lower case), none as []. */
+  tags: string[];
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -39,6 +43,8 @@ export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
     status: statusOf(link, now),
     clicks: link.clicks ?? 0,
     updated_at: formatIsoDate(link.updatedAt ?? link.createdAt),
+    title: link.title ?? null,
+    tags: link.tags ? [...link.tags] : [],
   };
 }
 

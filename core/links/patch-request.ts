@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { invalid } from '../errors.js';
 import type { LinkPatch } from '../link-management-store.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../url.js';
+import { parseLinkOptionsPatch } from './link-options-request.js';
 
 const patchSchema = z.object({
   original_url: z.optional(z.string({ error: 'original_url must be a string.' })),
@@ -9,20 +10,24 @@ const patchSchema = z.object({
 });
 
 /**
- * The body of `PATCH /api/v1/links/{code}`: a new target (the create rules apply) and/or the
- * disabled flag. Unknown fields are ignored, as on creates; a body with neither is a 400.
+ * The body of `PATCH /api/v1/links/{code}`: a new target (the create rules apply), the disabled
+ * flag, and the link options (title, tags, renew; see `parseLinkOptionsPatch`). Unknown fields
+ * are ignored, as on creates; a body with none of them is a 400.
  */
-export function parseLinkPatch(body: unknown, urlRules: OriginalUrlRules): LinkPatch {
+export function parseLinkPatch(body: unknown, urlRules: OriginalUrlRules, now = Date.now()): LinkPatch {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object, such as {"disabled":true}.');
   }
   const result = patchSchema.safeParse(body);
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'The request body is not valid.');
   const { original_url: originalUrl, disabled } = result.data;
-  if (originalUrl === undefined && disabled === undefined) {
-    throw invalid('Send original_url (a new target), disabled (true or false), or both.');
+  const options = parseLinkOptionsPatch(body, now);
+  if (originalUrl === undefined && disabled === undefined && Object.keys(options).length === 0) {
+    throw invalid(
+      'Send original_url (a new target), disabled (true or false), title, tags or expire_duration (renew): at least one.',
+    );
   }
-  const patch: LinkPatch = {};
+  const patch: LinkPatch = { ...options };
   if (originalUrl !== undefined) patch.originalUrl = parseOriginalUrl(originalUrl, urlRules);
   if (disabled !== undefined) patch.disabled = disabled;
   return patch;

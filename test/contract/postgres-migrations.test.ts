@@ -125,7 +125,7 @@ describe('postgres migrations', () => {
 
         const steps: number[] = [];
         const store = await open(schema, (step) => steps.push(step.version));
-        expect(steps).toEqual([2, 3, 4, 5].filter((step) => step > version));
+        expect(steps).toEqual([2, 3, 4, 5, 6].filter((step) => step > version));
         const keep: Link = {
           code: 'Keep',
           codeKey: 'keep',
@@ -154,7 +154,7 @@ describe('postgres migrations', () => {
         await store.close();
 
         expect(await structureOf(schema)).toEqual(await freshStructure());
-        expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+        expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5, 6]);
         const q = pg.escapeIdentifier(schema);
         const ids = await query<{ id: string }>(`SELECT id FROM ${q}.links`);
         expect(new Set(ids.map((row) => row.id)).size).toBe(3);
@@ -172,7 +172,7 @@ describe('postgres migrations', () => {
     );
     await made.close();
     const q = pg.escapeIdentifier(schema);
-    await query(`INSERT INTO ${q}.linklet_schema_version (version) VALUES (6), (7)`);
+    await query(`INSERT INTO ${q}.linklet_schema_version (version) VALUES (7)`);
     const snapshot = async () => ({
       structure: await structureOf(schema),
       versions: await query(`SELECT * FROM ${q}.linklet_schema_version ORDER BY version`),
@@ -181,7 +181,7 @@ describe('postgres migrations', () => {
     const before = await snapshot();
 
     await expect(open(schema)).rejects.toThrow(
-      'This database was written by a newer Linklet (schema 7); this server knows schema 5. Update the server',
+      'This database was written by a newer Linklet (schema 7); this server knows schema 6. Update the server',
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -193,8 +193,8 @@ describe('postgres migrations', () => {
       const steps: number[] = [];
       const record: OnMigrated = (step) => steps.push(step.version);
       const started = await Promise.all([open(schema, record), open(schema, record), open(schema, record)]);
-      expect(steps).toEqual([1, 2, 3, 4, 5].filter((step) => step > version));
-      expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+      expect(steps).toEqual([1, 2, 3, 4, 5, 6].filter((step) => step > version));
+      expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5, 6]);
       const made = { code: 'one', codeKey: 'one', originalUrl: 'https://example.com/', createdAt: C, expiresAt: FAR };
       await started[0]?.create(made, C);
       for (const store of started) expect(await store.findByCodeKey('one')).toEqual(made);
@@ -215,9 +215,9 @@ describe('postgres migrations', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await older.query('COMMIT');
       await opening;
-      expect(steps).toEqual([5]);
+      expect(steps).toEqual([5, 6]);
     });
-    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5]);
+    expect(await versionsOf(schema)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("waits only for its own schema's migrations: another schema's lock holds nobody else up", async () => {

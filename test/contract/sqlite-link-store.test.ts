@@ -47,7 +47,7 @@ describe('sqlite store on disk', () => {
 
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.pragma('user_version', { simple: true })).toBe(4);
+    expect(raw.pragma('user_version', { simple: true })).toBe(5);
     raw.close();
 
     const again = createSqliteLinkStore(path);
@@ -84,7 +84,7 @@ describe('sqlite store on disk', () => {
     const holder = await holdWriteLock(path, 300);
     const db = openSqliteDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
     await once(holder, 'exit');
   });
@@ -123,7 +123,7 @@ describe('sqlite store on disk', () => {
     const db = new Database(path);
     db.pragma('user_version = 99');
     db.close();
-    expect(() => createSqliteLinkStore(path)).toThrow(/newer Linklet \(schema 99\); this server knows schema 4/);
+    expect(() => createSqliteLinkStore(path)).toThrow(/newer Linklet \(schema 99\); this server knows schema 5/);
   });
 
   it('reports a failed commit to its creates (SQLITE_BUSY from another process), then carries on', async () => {

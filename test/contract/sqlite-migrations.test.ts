@@ -86,7 +86,7 @@ describe('sqlite migrations', () => {
 
         const steps: number[] = [];
         const store = createSqliteLinkStore(path, { onMigrated: (step) => steps.push(step.version) });
-        expect(steps).toEqual([2, 3, 4].filter((step) => step > version));
+        expect(steps).toEqual([2, 3, 4, 5].filter((step) => step > version));
         const keep: Link = {
           code: 'Keep',
           codeKey: 'keep',
@@ -161,7 +161,7 @@ describe('sqlite migrations', () => {
     const before = { files: readdirSync(folder), bytes: readFileSync(path) };
 
     expect(() => createSqliteLinkStore(path)).toThrow(
-      'This database was written by a newer Linklet (schema 7); this server knows schema 4. Update the server',
+      'This database was written by a newer Linklet (schema 7); this server knows schema 5. Update the server',
     );
     expect({ files: readdirSync(folder), bytes: readFileSync(path) }).toEqual(before);
   });

@@ -113,6 +113,16 @@ const LINK_IDS = `
   END;
 `;
 
+/**
+ * Schema 5: a link's title and tags (issue 26). Tags are one text: the link's tag keys (lower
+ * case, see `tagKey`) separated by spaces, which no tag contains; NULL for none, as for every
+ * link made before.
+ */
+const LABELS = `
+  ALTER TABLE links ADD COLUMN title TEXT;
+  ALTER TABLE links ADD COLUMN tags TEXT;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -137,5 +147,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: "daily clicks kept under the link's own id",
     sql: LINK_IDS,
     madeIn: (c) => hasColumns(c, 'links', 'id') && hasColumns(c, 'link_click_days', 'link_id') && c.has('link_ids'),
+  },
+  {
+    what: 'link titles and tags',
+    sql: LABELS,
+    madeIn: (c) => hasColumns(c, 'links', 'title', 'tags'),
   },
 ];

@@ -6,6 +6,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
+import { describeLinkOptionsContract } from './link-options-contract.js';
 import { link, NOW } from './link-store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-management-'));
@@ -14,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeLinkManagementContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 describeLinkManagementContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
+describeLinkOptionsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 
 describe('sqlite change feed', () => {
   it("tells one connection of another's patch and delete, and says lost when the log was pruned past it", async () => {

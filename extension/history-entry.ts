@@ -42,6 +42,10 @@ export interface HistoryEntry {
   clicks?: number;
   /** Disabled on the server: its short URL answers 410 until enabled again. */
   disabled?: boolean;
+  /** The server's title for a synced link (set in the web app or the API); absent when none. */
+  title?: string;
+  /** The server's tags for a synced link (lower case); absent when none. */
+  tags?: string[];
   /** A Disable, Enable or Delete waiting for the server; replayed on top of what the server says. */
   queued?: QueuedChange;
 }

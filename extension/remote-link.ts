@@ -3,6 +3,7 @@ import { LinkletError } from '../core/errors.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
 import { isRealDate } from '../ui/real-date.js';
 import { describe } from './api-reply.js';
+import { readRemoteLabels } from './remote-labels.js';
 import { serverTargetProblem } from './server-target.js';
 import { serverShortUrl } from './sync.js';
 import { CLOCK_SKEW_MS } from './sync-limits.js';
@@ -18,6 +19,9 @@ export interface RemoteLink {
   disabled: boolean;
   clicks: number;
   updatedAt: number;
+  /** The server's title and tags (see `readRemoteLabels`); absent when none. */
+  title?: string;
+  tags?: string[];
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -68,6 +72,7 @@ export function readRemoteChange(item: unknown, server: string, now: number): Re
       // Servers from before clicks were counted say 0, or nothing.
       clicks: typeof clicks === 'number' && Number.isSafeInteger(clicks) && clicks >= 0 ? clicks : 0,
       updatedAt,
+      ...readRemoteLabels(fields),
     },
   };
 }

@@ -41,7 +41,7 @@ describe('a server started on a database from a newer Linklet', () => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: `sqlite:${path}` });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      'This database was written by a newer Linklet (schema 9); this server knows schema 4. Update the server',
+      'This database was written by a newer Linklet (schema 9); this server knows schema 5. Update the server',
     );
     expect({ files: readdirSync(dir), bytes: readFileSync(path) }).toEqual(before);
   });
@@ -60,7 +60,7 @@ describe('a server started on a database from a newer Linklet', () => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: url.toString() });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      'This database was written by a newer Linklet (schema 8); this server knows schema 5. Update the server',
+      'This database was written by a newer Linklet (schema 8); this server knows schema 6. Update the server',
     );
     expect({ catalog: await catalog(), versions: await query(`SELECT * FROM ${q}.linklet_schema_version`) }).toEqual(
       before,

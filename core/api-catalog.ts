@@ -10,6 +10,7 @@ import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { keyOperations, linkOperations } from './management-catalog.js';
 import { PASSWORD_PARAMETER, passwordShortUrlAnswers } from './passwords/password-schemas.js';
 import { MAX_LISTED_ROWS } from './porting/import-report.js';
+import { tagOperations } from './tag-catalog.js';
 
 const ERROR = 'Error';
 const withMeaning = (status: number, more = '') => ({
@@ -126,7 +127,8 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
       requestBody: {
         ...requestBody,
         schema: 'V1ShortenRequest',
-        description: 'The URL to shorten and the optional code, expiry and password.',
+        description:
+          'The URL to shorten and the optional code, expiry, password, title and tags (v1 only: `/api.php` ignores them).',
       },
       responses: {
         201: {
@@ -207,7 +209,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     },
   ];
   return options.management
-    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations()]
+    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations(), ...tagOperations()]
     : operations;
 }
 

@@ -1,7 +1,7 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
-import { managementSchemas } from './management-schemas.js';
+import { linkLabelRequests, managementSchemas } from './management-schemas.js';
 import { PASSWORD_FORM_SCHEMA, v1ShortenRequest } from './passwords/password-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
 import { IMPORT_STATUSES, MAX_LISTED_ROWS } from './porting/import-links.js';
@@ -10,8 +10,8 @@ import { IMPORT_FORMATS } from './porting/import-row.js';
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const LEGACY_DATE = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
-/** A success envelope whose `data` is the link record of one dialect. */
-const successOf = (dateSchema: object, shortUrlPattern: string) => ({
+/** A success envelope whose `data` is the link record of one dialect (v1: with the title and tags given). */
+const successOf = (dateSchema: object, shortUrlPattern: string, labels: object = {}) => ({
   type: 'object',
   additionalProperties: false,
   required: ['status', 'message', 'data'],
@@ -27,6 +27,7 @@ const successOf = (dateSchema: object, shortUrlPattern: string) => ({
         original_url: { type: 'string' },
         code: { type: 'string', minLength: 1 },
         expiration_date: dateSchema,
+        ...labels,
       },
     },
   },
@@ -88,10 +89,17 @@ export function apiSchemas(options: ApiCatalogOptions) {
       },
     },
     // v1 only: the legacy dialect takes exactly the fields the interface document lists.
-    V1ShortenRequest: v1ShortenRequest(options),
+    V1ShortenRequest: v1ShortenRequest(options, linkLabelRequests),
     PasswordForm: PASSWORD_FORM_SCHEMA,
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
-    V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$'),
+    V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$', {
+      title: { type: 'string', description: 'The title given (only when one was).' },
+      tags: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The tags given, lower case (only when some were).',
+      },
+    }),
     Error: {
       type: 'object',
       additionalProperties: false,

@@ -26,6 +26,8 @@ export interface LinkListQuery {
   /** Lower-case ASCII text that the code or the URL must contain (ASCII case ignored). */
   search?: string;
   status?: LinkStatus;
+  /** A tag key (see `tagKey`) the link must carry. */
+  tag?: string;
   now: number;
 }
 
@@ -52,6 +54,19 @@ export interface LinkPatch {
   disabled?: boolean;
   /** A new password's stored hash, or `null` to remove the password. */
   passwordHash?: string | null;
+  /** A new title; `null` removes it. */
+  title?: string | null;
+  /** The whole new list of tag keys; empty removes them all. */
+  tags?: string[];
+  /** Renew: the new expiry. The one change an expired link takes (and is active again by). */
+  expiresAt?: number;
+}
+
+/** One tag of an owner's links: how many carry it and their clicks added up. */
+export interface TagCount {
+  tag: string;
+  links: number;
+  clicks: number;
 }
 
 /** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */
@@ -82,7 +97,10 @@ export interface LinkManagementStore {
   listLinks(query: LinkListQuery): Promise<Link[]>;
   /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
   listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
-  /** Changes an active link in scope in one atomic step; `updatedAt` always moves forward. */
+  /**
+   * Changes an active link in scope in one atomic step; `updatedAt` always moves forward. An
+   * expired one (its code not retaken: the row is still its own) changes only with `expiresAt`.
+   */
   updateLink(codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number): Promise<LinkUpdateResult>;
   /** Removes a link in scope (any state) and leaves a tombstone; false when there was none. */
   deleteLink(codeKey: string, scope: OwnerScope, now: number): Promise<boolean>;
@@ -108,6 +126,8 @@ export interface LinkManagementStore {
     limit: number,
     before?: { at: number; id: number },
   ): Promise<StoredVisit[]>;
+  /** Every tag of the links in scope (any status), with their links and clicks; in no order. */
+  listTags(scope: OwnerScope): Promise<TagCount[]>;
 }
 
 /** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
@@ -126,6 +146,7 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'clicksOf',
   'visitTalliesOf',
   'listVisits',
+  'listTags',
 ] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
 
 export type ManagedLinkStore = LinkStore & LinkManagementStore;

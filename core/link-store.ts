@@ -33,6 +33,10 @@ export interface Link {
    * server's cache keeps this flag, never the hash).
    */
   passwordProtected?: boolean;
+  /** A name its owner gave it (at most 200 characters); absent when none. */
+  title?: string;
+  /** Its tags, lower case (see `tagKey`), in the order given; absent when none. */
+  tags?: string[];
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

@@ -126,13 +126,18 @@ export function linkOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
         },
         {
           name: 'search',
-          description: 'Only links whose code or original URL contains this text (ASCII case does not matter).',
+          description: 'Only links whose code, original URL or title contains this text (ASCII case does not matter).',
           schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
         },
         {
           name: 'status',
           description: 'Only links in this state.',
           schema: { enum: [...LIST_STATUSES], default: 'all' },
+        },
+        {
+          name: 'tag',
+          description: 'Only links with this tag (case does not matter).',
+          schema: { type: 'string', maxLength: 32 },
         },
         {
           name: 'changed_since',
@@ -144,7 +149,7 @@ export function linkOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
       responses: {
         200: { description: 'A page of links (or of changes).', schema: 'LinkList' },
         400: error(
-          'A query parameter breaks its rule, and the message names it: `limit` outside 1–100, a `cursor` the server did not make, an unknown `status`, a `search` too long, a `changed_since` that is not a date or older than 30 days, or combined with `search` or `status`.',
+          'A query parameter breaks its rule, and the message names it: `limit` outside 1–100, a `cursor` the server did not make, an unknown `status`, a `search` too long, a `changed_since` that is not a date or older than 30 days, or combined with `search`, `status` or `tag`, or a `tag` that is not one tag.',
         ),
         401: keyRequired,
         503: storeDown,
@@ -172,20 +177,23 @@ export function linkOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
       path: '/api/v1/links/{code}',
       operationId: 'changeLink',
       tag: 'links',
-      summary: 'Change or disable one of your links',
+      summary: 'Change, disable, renew, title or tag one of your links',
       description:
-        'A new target (the create rules apply to it), `disabled` (a disabled link answers 410 until enabled again), or both. Every instance follows within a second.',
+        'A new target (the create rules apply to it), `disabled` (a disabled link answers 410 until enabled again), `title`, `tags` (the whole list), `expire_duration` (renew: it expires that long from now; an expired link whose code nobody has taken since is active again, a disabled one stays disabled), or several. Every instance follows within a second.',
       auth: 'required',
       pathParameters: [codeParameter],
-      requestBody: { schema: 'LinkPatch', description: 'What to change: `original_url`, `disabled`, or both.' },
+      requestBody: {
+        schema: 'LinkPatch',
+        description: 'What to change: `original_url`, `disabled`, `title`, `tags`, `expire_duration`, or several.',
+      },
       responses: {
         200: { description: 'The link as it is now.', schema: 'LinkAnswer' },
         400: error(
-          'The body is not a JSON object, has neither `original_url` nor `disabled`, one has the wrong type, or the URL breaks the create rules (the message names it).',
+          'The body is not a JSON object, has none of the fields, one has the wrong type, the URL breaks the create rules, a title is too long, a tag breaks the tag rule, or `expire_duration` is not one of the four (the message names it).',
         ),
         401: keyRequired,
         404: noSuchLink,
-        410: error('The link has expired and can no longer be changed.'),
+        410: error('The link has expired and can no longer be changed (renew it with `expire_duration`).'),
         413: tooLarge(options),
         503: storeDown,
       },

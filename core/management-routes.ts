@@ -1,6 +1,7 @@
 import type { Env, Hono } from 'hono';
 import { arrivedAs } from './body-limit.js';
 import { registerLinkRoutes } from './links/link-routes.js';
+import { registerTagRoutes } from './links/tag-routes.js';
 import type { ManagementContext, ManagementOptions } from './management-context.js';
 import { type Caller, createAuthenticator } from './owners/authenticate.js';
 import { registerKeyRoutes } from './owners/key-routes.js';
@@ -30,4 +31,5 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
   registerLinkRoutes(app, context);
   registerVisitRoutes(app, context);
+  registerTagRoutes(app, context);
 }

@@ -1,7 +1,12 @@
 import type { ApiCatalogOptions } from './api-operation.js';
 import { CLICK_DAYS_SHOWN } from './clicks.js';
+import { EXPIRE_DURATIONS } from './expiry.js';
+import { MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from './links/link-labels.js';
 import { MAX_NAME_LENGTH } from './owners/owner-name.js';
 import { PASSWORD_PATCH_SCHEMA, PASSWORD_PROTECTED_SCHEMA } from './passwords/password-schemas.js';
+
+/** A tag: 1–32 letters (Hangul among them), digits, `-` or `_`. */
+const TAG_PATTERN = `^[\\p{L}\\p{Nd}_-]{1,${MAX_TAG_LENGTH}}$`;
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 const isoDate = { type: 'string', pattern: ISO_DATE };
@@ -35,6 +40,28 @@ const linkProperties = {
   clicks: { type: 'integer', minimum: 0 },
   updated_at: isoDate,
   password_protected: PASSWORD_PROTECTED_SCHEMA,
+  title: { type: ['string', 'null'], maxLength: MAX_TITLE_LENGTH, description: 'Its title; null when none.' },
+  tags: {
+    type: 'array',
+    maxItems: MAX_TAGS,
+    description: 'Its tags, in lower case (tags compare case-insensitively).',
+    items: { type: 'string', pattern: TAG_PATTERN },
+  },
+};
+
+/** The title and tags a v1 create and a PATCH take (`null` removes them in a PATCH). */
+export const linkLabelRequests = {
+  title: {
+    type: ['string', 'null'],
+    maxLength: MAX_TITLE_LENGTH,
+    description: `A name for the link, at most ${MAX_TITLE_LENGTH} characters (trimmed); null or "" for none.`,
+  },
+  tags: {
+    type: ['array', 'null'],
+    maxItems: MAX_TAGS,
+    description: `At most ${MAX_TAGS} tags, each 1–${MAX_TAG_LENGTH} letters, digits, - or _; compared and kept in lower case, duplicates once. A PATCH replaces the whole list ([] or null: none).`,
+    items: { type: 'string', pattern: TAG_PATTERN },
+  },
 };
 
 /** A stats list: biggest first, the top 10 then `other`. */
@@ -88,13 +115,39 @@ export function managementSchemas(options: ApiCatalogOptions) {
     LinkPatch: {
       type: 'object',
       minProperties: 1,
-      anyOf: [{ required: ['original_url'] }, { required: ['disabled'] }, { required: ['password'] }],
+      anyOf: [
+        { required: ['original_url'] },
+        { required: ['disabled'] },
+        { required: ['title'] },
+        { required: ['tags'] },
+        { required: ['expire_duration'] },
+        { required: ['password'] },
+      ],
       properties: {
         password: PASSWORD_PATCH_SCHEMA,
         original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
         disabled: { type: 'boolean', description: 'True: the link answers 410 until it is enabled again.' },
+        ...linkLabelRequests,
+        expire_duration: {
+          enum: [...EXPIRE_DURATIONS],
+          description:
+            'Renew: the link expires this long from now. An expired link whose code nobody has taken since is active again (a disabled one stays disabled).',
+        },
       },
     },
+    TagList: answerOf(
+      strictObject({
+        tags: {
+          type: 'array',
+          description: 'Every tag of your links (any status), in tag order.',
+          items: strictObject({
+            tag: { type: 'string', pattern: TAG_PATTERN },
+            links: { type: 'integer', minimum: 1, description: 'Links that carry it.' },
+            clicks: { type: 'integer', minimum: 0, description: 'Their clicks, added up.' },
+          }),
+        },
+      }),
+    ),
     KeyRequest: {
       type: 'object',
       required: ['name'],

@@ -14,6 +14,8 @@ import {
   type Tombstone,
 } from './link-management-store.js';
 import type { CreateLinkResult, Link } from './link-store.js';
+import { countTags } from './links/count-tags.js';
+import { hasTag } from './links/link-labels.js';
 import { createMemoryVisits } from './visits/memory-visits.js';
 
 /** A copy without the optional fields at their defaults (as every store answers). */
@@ -22,6 +24,9 @@ const stored = (link: Link): Link => {
   if (copy.ownerId === undefined) delete copy.ownerId;
   if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
   if (!copy.disabled) delete copy.disabled;
+  if (copy.title === undefined) delete copy.title;
+  if (copy.tags === undefined || copy.tags.length === 0) delete copy.tags;
+  else copy.tags = [...copy.tags];
   delete copy.clicks; // kept in `totals`
   if (copy.passwordHash === undefined) delete copy.passwordHash;
   delete copy.passwordProtected; // the hash itself says it
@@ -111,7 +116,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const key = keys.find((candidate) => candidate.id === id);
       if (key && (key.lastUsedAt === undefined || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS)) key.lastUsedAt = now;
     },
-    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       return [...links.values()]
         .filter((link) => inScope(link, scope))
         .filter((link) => !after || newerFirst(link, { ...link, ...after }) > 0)
@@ -119,8 +124,10 @@ export function createMemoryLinkStore(): ManagedLinkStore {
           (link) =>
             search === undefined ||
             asciiLowerCase(link.code).includes(search) ||
-            asciiLowerCase(link.originalUrl).includes(search),
+            asciiLowerCase(link.originalUrl).includes(search) ||
+            asciiLowerCase(link.title ?? '').includes(search),
         )
+        .filter((link) => tag === undefined || hasTag(link.tags, tag))
         .filter((link) => status === undefined || statusOf(link, now) === status)
         .sort(newerFirst)
         .slice(0, limit)
@@ -150,11 +157,14 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     async updateLink(codeKey, scope, patch, now) {
       const link = links.get(codeKey);
       if (!link || !inScope(link, scope)) return { updated: false, reason: 'not_found' };
-      if (now >= link.expiresAt) return { updated: false, reason: 'expired' };
+      if (now >= link.expiresAt && patch.expiresAt === undefined) return { updated: false, reason: 'expired' };
       const changed = stored({
         ...link,
         originalUrl: patch.originalUrl ?? link.originalUrl,
         disabled: patch.disabled ?? link.disabled,
+        title: patch.title === undefined ? link.title : (patch.title ?? undefined),
+        tags: patch.tags ?? link.tags,
+        expiresAt: patch.expiresAt ?? link.expiresAt,
         updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
       });
       if (patch.passwordHash !== undefined) changed.passwordHash = patch.passwordHash ?? undefined;
@@ -198,6 +208,9 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         for (const old of byDay.keys()) if (old < day - CLICK_DAYS_KEPT) byDay.delete(old);
         if (byDay.size === 0) days.delete(id);
       }
+    },
+    async listTags(scope) {
+      return countTags([...links.values()].filter((link) => inScope(link, scope)).map(withClicks));
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);

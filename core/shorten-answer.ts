@@ -2,6 +2,7 @@ import { type Answer, jsonAnswer } from './answer.js';
 import { formatLegacyDate } from './dates.js';
 import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
 import { invalid, LinkletError } from './errors.js';
+import { parseCreateLabels, withLabels } from './links/link-options-request.js';
 import { parseJsonText } from './parse-json-text.js';
 import { parsePasswordField } from './passwords/password-hasher.js';
 import type { LinkletSettings } from './settings.js';
@@ -43,13 +44,15 @@ export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswere
     // The legacy dialect stays as the interface document has it: it never reads a password.
     const password = dialect === 'v1' ? parsePasswordField(json) : undefined;
     if (password) request.password = password;
+    // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
+    if (dialect === 'v1') Object.assign(request, parseCreateLabels(json));
     const result = await shorten(request, settings.shorten, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
     }
     if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
-    const envelope = toV1Envelope(result.link, baseUrl);
+    const envelope = withLabels(toV1Envelope(result.link, baseUrl), result.link);
     return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
   };
 }

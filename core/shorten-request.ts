@@ -33,6 +33,9 @@ export interface ShortenRequest {
   expireDuration: ExpireDuration;
   /** v1 only (`parsePasswordField`): the link's password, hashed by `shorten`. */
   password?: string;
+  /** A v1 create's title and tags (see `parseCreateLabels`); the legacy dialect never sets them. */
+  title?: string;
+  tags?: string[];
 }
 
 /**

@@ -51,6 +51,8 @@ export async function shorten(
         ? { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt }
         : { code, codeKey: codeKey(code), originalUrl, createdAt: now, expiresAt, ownerId };
     if (passwordHash !== undefined) link.passwordHash = passwordHash;
+    if (request.title !== undefined) link.title = request.title;
+    if (request.tags !== undefined && request.tags.length > 0) link.tags = request.tags;
     return link;
   };
 

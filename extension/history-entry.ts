@@ -44,6 +44,10 @@ export interface HistoryEntry {
   disabled?: boolean;
   /** The server asks for a password at its short URL (a synced link; present only then). */
   passwordProtected?: true;
+  /** The server's title for a synced link (set in the web app or the API); absent when none. */
+  title?: string;
+  /** The server's tags for a synced link (lower case); absent when none. */
+  tags?: string[];
   /** A Disable, Enable or Delete waiting for the server; replayed on top of what the server says. */
   queued?: QueuedChange;
 }

@@ -9,6 +9,8 @@ export interface IdbLinkStore extends LinkStore {
   addClick(codeKey: string): Promise<void>;
   /** Disables or enables the link holding this code key (an imported link disabled where it came from). */
   setDisabled(codeKey: string, disabled: boolean): Promise<void>;
+  /** Renew: the link holding this code key (expired or not) expires at `expiresAt`; disabled stays so. */
+  renew(codeKey: string, expiresAt: number): Promise<void>;
 }
 
 /**
@@ -53,6 +55,13 @@ export function createIdbLinkStore(open: () => Promise<LinkletDatabase>): IdbLin
       const tx = db.transaction('links', 'readwrite');
       const held = await tx.store.get(codeKey);
       if (held) await tx.store.put({ ...held, disabled });
+      await tx.done;
+    },
+    async renew(codeKey: string, expiresAt: number) {
+      const db = await database();
+      const tx = db.transaction('links', 'readwrite', { durability: 'strict' });
+      const held = await tx.store.get(codeKey);
+      if (held) await tx.store.put({ ...held, expiresAt, updatedAt: Date.now() });
       await tx.done;
     },
     async deleteByCodeKey(codeKey: string) {

@@ -13,6 +13,7 @@ import type { LinkletApi } from './linklet-api.js';
 import { toLinksFile } from './links-file.js';
 import { localBase, openPageBase, routeToHandler } from './local-backend.js';
 import { queueChange } from './queued-changes.js';
+import { renewEntry } from './renew-link.js';
 import { loadSettings, type Settings } from './settings.js';
 import { shortenLink } from './shorten-link.js';
 import { queueLocalLinks, rebind } from './sync.js';
@@ -88,6 +89,14 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
       if (!(await actsOnServer(entry))) throw new Error(t('errorDisableNeedsKey'));
       await deps.history.put(queueChange(entry, disabled ? 'disable' : 'enable'));
       return deps.sync.run({ force: true });
+    },
+
+    async renewLink(id, expire) {
+      const entry = await deps.history.get(id);
+      if (!entry) throw new Error(t('errorLinkGone'));
+      const settings = await settingsOf();
+      const { serverFetch, timeoutMs } = deps;
+      return renewEntry(entry, expire, { ...deps, settings, serverFetch, timeoutMs, now: now() });
     },
 
     async retryLink(id, { newCode = false } = {}) {

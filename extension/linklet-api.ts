@@ -40,6 +40,8 @@ export interface LinkletApi {
   deleteLink(id: string): Promise<void>;
   /** Disables or enables a synced link on the server (needs an API key; queued while unreachable). */
   setDisabled(id: string, disabled: boolean): Promise<SyncReport>;
+  /** Renews a local or synced link (expired ones too) for `expire` from now; answers the entry as it is now. */
+  renewLink(id: string, expire: ExpireDuration): Promise<HistoryEntry>;
   /** Pushes a waiting, conflicting or refused link again, with its code or (`newCode`) a fresh one. */
   retryLink(id: string, options?: { newCode?: boolean }): Promise<SyncReport>;
   /** Pushes pending links now: every one with `force`, due ones otherwise. */
@@ -65,6 +67,7 @@ const METHODS = [
   'listHistory',
   'deleteLink',
   'setDisabled',
+  'renewLink',
   'retryLink',
   'sync',
   'uploadLocalLinks',

@@ -5,7 +5,9 @@ import { EXPORT_CSV_COLUMNS, EXPORT_VERSION, type ExportFormat } from '../core/p
 import type { HistoryEntry } from './history-entry.js';
 
 /** One link as the server's export writes it (`code,short_url,original_url,…,status,clicks`). */
-type ExportedLink = Record<(typeof EXPORT_CSV_COLUMNS)[number], string | number> & { status: LinkStatus };
+type ExportedLink = Record<(typeof EXPORT_CSV_COLUMNS)[number], string | number | string[] | null> & {
+  status: LinkStatus;
+};
 
 const CRLF = '\r\n';
 // A byte order mark, as the server writes one: spreadsheets then read the Hangul as UTF-8.
@@ -34,6 +36,8 @@ function toExportedLink(entry: HistoryEntry, now: number): ExportedLink {
       now,
     ),
     clicks: entry.clicks ?? 0,
+    title: entry.title ?? null,
+    tags: entry.tags ?? [],
   };
 }
 
@@ -48,7 +52,9 @@ export function toLinksFile(entries: HistoryEntry[], format: ExportFormat, now: 
   if (format === 'json') {
     return `${JSON.stringify({ version: EXPORT_VERSION, exported_at: formatIsoDate(now), links }, null, 2)}${CRLF}`;
   }
-  const rows = [EXPORT_CSV_COLUMNS, ...links.map((link) => EXPORT_CSV_COLUMNS.map((column) => link[column]))];
+  // Tags as one comma-separated cell, no title as empty: as the server's CSV writes them.
+  const cell = (value: ExportedLink[keyof ExportedLink]) => (Array.isArray(value) ? value.join(',') : (value ?? ''));
+  const rows = [EXPORT_CSV_COLUMNS, ...links.map((link) => EXPORT_CSV_COLUMNS.map((column) => cell(link[column])))];
   // The server's writer: cells that a spreadsheet would run as formulas are neutralised alike.
   return `${BOM}${csvRecords(rows)}`;
 }

@@ -1,6 +1,7 @@
 import { codeKey } from '../core/code.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
+import { withRemoteLabels } from './remote-labels.js';
 import { nearestExpire, type RemoteChange, type RemoteLink } from './remote-link.js';
 import { MAX_HISTORY_LINKS } from './sync-limits.js';
 
@@ -116,6 +117,8 @@ function fromServer(link: RemoteLink, server: string, id: string): HistoryEntry 
     clicks: link.clicks,
     disabled: link.disabled,
     ...(link.passwordProtected && { passwordProtected: true as const }),
+    ...(link.title !== undefined && { title: link.title }),
+    ...(link.tags !== undefined && { tags: link.tags }),
   };
 }
 
@@ -124,7 +127,7 @@ function withServerState(entry: HistoryEntry, link: RemoteLink): HistoryEntry {
   const settled = entry.status === 'synced' ? entry : { ...rest, status: 'synced' as const, attempts: 0 };
   const { passwordProtected: _was, ...current } = settled;
   return {
-    ...current,
+    ...withRemoteLabels(current, { title: link.title, tags: link.tags }),
     code: link.code,
     shortUrl: link.shortUrl,
     originalUrl: link.originalUrl,

@@ -3,6 +3,7 @@ import { LinkletError } from '../core/errors.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
 import { isRealDate } from '../ui/real-date.js';
 import { describe } from './api-reply.js';
+import { readRemoteLabels } from './remote-labels.js';
 import { serverTargetProblem } from './server-target.js';
 import { serverShortUrl } from './sync.js';
 import { CLOCK_SKEW_MS } from './sync-limits.js';
@@ -20,6 +21,9 @@ export interface RemoteLink {
   updatedAt: number;
   /** The server asks for a password at its short URL (present only then). */
   passwordProtected?: true;
+  /** The server's title and tags (see `readRemoteLabels`); absent when none. */
+  title?: string;
+  tags?: string[];
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -72,6 +76,7 @@ export function readRemoteChange(item: unknown, server: string, now: number): Re
       updatedAt,
       // Servers from before passwords say nothing: not protected.
       ...(fields.password_protected === true && { passwordProtected: true as const }),
+      ...readRemoteLabels(fields),
     },
   };
 }

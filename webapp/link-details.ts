@@ -4,10 +4,10 @@ import { qrCodeSvg } from '../ui/qr-code.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { callApi, type LinkItem, linkPath } from './api.js';
 import { language, t } from './i18n.js';
+import { linkQrBox } from './link-qr-download.js';
 import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
 import { statsView } from './stats-view.js';
-import { linkQrBox } from './link-qr-download.js';
 
 export interface DetailsOptions {
   key: string;
@@ -64,7 +64,12 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
     h('dd', {}, link.original_url),
   );
   const password = passwordForm(link, options.key, options.onChanged);
-  return h('div', { class: 'details' }, h('div', { class: 'details-main' }, full, clicks, form, password), linkQrBox(qr, link));
+  return h(
+    'div',
+    { class: 'details' },
+    h('div', { class: 'details-main' }, full, clicks, form, password),
+    linkQrBox(qr, link),
+  );
 }
 
 /** The link's stats (or an older server's daily clicks), in the page's words; a failure in them too. */

@@ -51,6 +51,7 @@ export function registerLinkRoutes<E extends Env>(app: Hono<E>, context: Managem
         ...(from && { after: { createdAt: from.at, codeKey: from.codeKey } }),
         ...(params.search !== undefined && { search: params.search }),
         ...(params.status !== undefined && { status: params.status }),
+        ...(params.tag !== undefined && { tag: params.tag }),
       });
       const page = links.slice(0, params.limit);
       items = page.map((link) => toLinkView(link, baseUrl, at));
@@ -102,12 +103,17 @@ export function registerLinkRoutes<E extends Env>(app: Hono<E>, context: Managem
   });
   app.patch('/api/v1/links/:code', async (c) => {
     const { scope, segment, codeKey } = await target(c.req.raw);
-    const { password, ...patch } = parseLinkPatch(parseJsonText(await c.req.raw.text()), context.urlRules);
-    if (password !== undefined) patch.passwordHash = await hashOfNewPassword(password, context.passwords);
     const at = now();
+    const { password, ...patch } = parseLinkPatch(parseJsonText(await c.req.raw.text()), context.urlRules, at);
+    if (password !== undefined) patch.passwordHash = await hashOfNewPassword(password, context.passwords);
     const result = await store.updateLink(codeKey, scope, patch, at);
     if (!result.updated && result.reason === 'not_found') throw noSuchLink(segment);
-    if (!result.updated) throw new LinkletError('gone', 'The link has expired and can no longer be changed.');
+    if (!result.updated) {
+      throw new LinkletError(
+        'gone',
+        'The link has expired and can no longer be changed; renew it first with expire_duration (24h, 48h, 1week or 1month).',
+      );
+    }
     return c.json(success('The link was changed.', toLinkView(result.link, baseUrl, at)), 200, PRIVATE);
   });
   app.delete('/api/v1/links/:code', async (c) => {

@@ -16,6 +16,10 @@ export interface LinkView {
   updated_at: string;
   /** Whether the short URL asks for a password; the password itself is never shown. */
   password_protected: boolean;
+  /** Its owner's name for it, or null. */
+  title: string | null;
+  /** Its tags (lower case), none as []. */
+  tags: string[];
 }
 
 /** A deletion in a `changed_since` listing. */
@@ -42,6 +46,8 @@ export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
     clicks: link.clicks ?? 0,
     updated_at: formatIsoDate(link.updatedAt ?? link.createdAt),
     password_protected: link.passwordHash !== undefined || link.passwordProtected === true,
+    title: link.title ?? null,
+    tags: link.tags ? [...link.tags] : [],
   };
 }
 

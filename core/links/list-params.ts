@@ -1,5 +1,6 @@
 import { invalid } from '../errors.js';
 import { asciiLowerCase, type LinkStatus, TOMBSTONE_RETENTION_MS } from '../link-management-store.js';
+import { parseTagFilter } from './link-labels.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -14,6 +15,8 @@ export interface LinkListParams {
   /** Lower-cased (ASCII), so the stores compare it as they lower-case codes and URLs. */
   search: string | undefined;
   status: LinkStatus | undefined;
+  /** A tag key the links must carry (`tag=`). */
+  tag?: string;
   /** Set: list changes (and deletions) since this moment instead of links newest first. */
   changedSince: number | undefined;
 }
@@ -48,12 +51,14 @@ export function parseLinkListParams(query: URLSearchParams, now: number): LinkLi
         'changed_since must be within the last 30 days (deletions are kept that long); list all links instead.',
       );
     }
-    if (searchText !== '' || statusText !== 'all') {
-      throw invalid('changed_since cannot be combined with search or status; it lists every change.');
+    if (searchText !== '' || statusText !== 'all' || query.has('tag')) {
+      throw invalid('changed_since cannot be combined with search, status or tag; it lists every change.');
     }
   }
   const cursor = query.get('cursor');
+  const tagText = query.get('tag');
   return {
+    ...(tagText !== null && tagText !== '' && { tag: parseTagFilter(tagText) }),
     limit,
     cursor: cursor === null || cursor === '' ? undefined : cursor,
     search: searchText === '' ? undefined : asciiLowerCase(searchText),

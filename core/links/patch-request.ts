@@ -3,6 +3,7 @@ import { invalid } from '../errors.js';
 import type { LinkPatch } from '../link-management-store.js';
 import { parsePasswordField } from '../passwords/password-hasher.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../url.js';
+import { parseLinkOptionsPatch } from './link-options-request.js';
 
 const patchSchema = z.object({
   original_url: z.optional(z.string({ error: 'original_url must be a string.' })),
@@ -10,10 +11,15 @@ const patchSchema = z.object({
 });
 
 /**
- * The body of `PATCH /api/v1/links/{code}`: a new target (the create rules apply) and/or the
- * disabled flag. Unknown fields are ignored, as on creates; a body with neither is a 400.
+ * The body of `PATCH /api/v1/links/{code}`: a new target (the create rules apply), the disabled
+ * flag, and the link options (title, tags, renew; see `parseLinkOptionsPatch`). Unknown fields
+ * are ignored, as on creates; a body with none of them is a 400.
  */
-export function parseLinkPatch(body: unknown, urlRules: OriginalUrlRules): LinkPatch & { password?: string | null } {
+export function parseLinkPatch(
+  body: unknown,
+  urlRules: OriginalUrlRules,
+  now = Date.now(),
+): LinkPatch & { password?: string | null } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object, such as {"disabled":true}.');
   }
@@ -21,10 +27,18 @@ export function parseLinkPatch(body: unknown, urlRules: OriginalUrlRules): LinkP
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'The request body is not valid.');
   const { original_url: originalUrl, disabled } = result.data;
   const password = parsePasswordField(body);
-  if (originalUrl === undefined && disabled === undefined && password === undefined) {
-    throw invalid('Send original_url (a new target), disabled (true or false), password (or null), or several.');
+  const options = parseLinkOptionsPatch(body, now);
+  if (
+    originalUrl === undefined &&
+    disabled === undefined &&
+    password === undefined &&
+    Object.keys(options).length === 0
+  ) {
+    throw invalid(
+      'Send original_url (a new target), disabled (true or false), title, tags, expire_duration (renew) or password (or null): at least one.',
+    );
   }
-  const patch: LinkPatch & { password?: string | null } = {};
+  const patch: LinkPatch & { password?: string | null } = { ...options };
   if (password !== undefined) patch.password = password;
   if (originalUrl !== undefined) patch.originalUrl = parseOriginalUrl(originalUrl, urlRules);
   if (disabled !== undefined) patch.disabled = disabled;

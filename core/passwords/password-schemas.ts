@@ -23,7 +23,7 @@ export const PASSWORD_PATCH_SCHEMA = {
 };
 
 /** The v1 create's body: the legacy fields and `password` (the legacy dialect takes no password). */
-export function v1ShortenRequest(options: ApiCatalogOptions) {
+export function v1ShortenRequest(options: ApiCatalogOptions, moreFields: Record<string, object> = {}) {
   return {
     type: 'object',
     required: ['original_url'],
@@ -39,6 +39,7 @@ export function v1ShortenRequest(options: ApiCatalogOptions) {
         type: ['string', 'null'],
         description: `${LENGTH}: the short URL then asks for it (stored as a salted slow hash, never shown). Absent or null: none.`,
       },
+      ...moreFields,
     },
   };
 }

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { restoreCsvCell } from './csv-cell.js';
 import { isBlank, readDate } from './import-dates.js';
+import { tagsOfCell } from './import-labels.js';
 import { attempt, type ImportFile, type ImportFormat, type ImportRow, unknownFormat } from './import-row.js';
 
 /** A row's cell by (lower-cased) column name. */
@@ -46,6 +47,8 @@ const CSV_FORMATS: readonly CsvFormat[] = [
       row.createdAt = attempt(row, () => readDate(cells('created_at'), 'created_at'));
       row.expiresAt = attempt(row, () => readDate(cells('expiration_date'), 'expiration_date'));
       if (cells('status')?.trim() === 'disabled') row.disabled = true;
+      row.title = cells('title');
+      row.tags = tagsOfCell(cells('tags'));
     },
   },
   {
@@ -57,6 +60,8 @@ const CSV_FORMATS: readonly CsvFormat[] = [
       row.code = decoded(cells('shortcode') ?? '');
       row.url = cells('longurl') ?? '';
       row.createdAt = attempt(row, () => readDate(cells('createdat'), 'createdAt'));
+      row.title = cells('title');
+      row.tags = tagsOfCell(cells('tags'));
     },
   },
   {
@@ -67,6 +72,8 @@ const CSV_FORMATS: readonly CsvFormat[] = [
       row.code = codeOfShortUrl(cells('short link')?.trim() ?? '');
       row.url = cells('destination url') ?? '';
       row.createdAt = attempt(row, () => readDate(cells('created at'), 'Created at'));
+      row.title = cells('title');
+      row.tags = tagsOfCell(cells('tags'));
     },
   },
   {
@@ -77,6 +84,7 @@ const CSV_FORMATS: readonly CsvFormat[] = [
       row.code = cells('keyword') ?? '';
       row.url = cells('url') ?? '';
       row.createdAt = attempt(row, () => readDate(cells('timestamp'), 'timestamp'));
+      row.title = cells('title');
     },
   },
 ];

@@ -15,6 +15,8 @@ export const EXPORT_CSV_COLUMNS = [
   'expiration_date',
   'status',
   'clicks',
+  'title',
+  'tags',
 ] as const satisfies ReadonlyArray<keyof LinkView>;
 
 /** The JSON export's `version`: an import reads this shape back. */
@@ -35,6 +37,9 @@ export interface ExportOptions {
 }
 
 const CRLF = '\r\n';
+/** A cell's value: tags as one comma-separated cell (as Shlink's and Dub's CSV write them), no title as empty. */
+const csvValue = (value: LinkView[keyof LinkView]) =>
+  Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? String(value) : (value ?? '');
 // A byte order mark, so spreadsheet programs read the CSV (and its Hangul) as UTF-8.
 const BOM = '\ufeff';
 
@@ -56,7 +61,7 @@ export function exportLinks(options: ExportOptions): ReadableStream<Uint8Array> 
   const tail = format === 'csv' ? '' : `${CRLF}]}${CRLF}`;
   const encodePage = (views: LinkView[]) =>
     format === 'csv'
-      ? csvRecords(views.map((view) => EXPORT_CSV_COLUMNS.map((column) => view[column])))
+      ? csvRecords(views.map((view) => EXPORT_CSV_COLUMNS.map((column) => csvValue(view[column]))))
       : `${pages === 1 ? CRLF : `,${CRLF}`}${views.map((view) => JSON.stringify(view)).join(`,${CRLF}`)}`;
 
   return new ReadableStream<Uint8Array>(

@@ -17,6 +17,10 @@ export interface ImportRow {
   expiresAt?: number;
   /** The link was disabled (Linklet) or banned (Kutt) where it came from. */
   disabled?: boolean;
+  /** The link's title or comment there (Linklet, Shlink, Dub, YOURLS, Sink's `comment`). */
+  title?: unknown;
+  /** Its tags there (Linklet, Shlink, Dub), as a list. */
+  tags?: unknown;
   /** Why the row is left out although it may be valid (a password Linklet cannot keep). */
   skip?: string;
   /** Why the row cannot be read at all (an unparseable date, a field of the wrong type). */

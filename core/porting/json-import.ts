@@ -26,6 +26,8 @@ const JSON_FORMATS: readonly JsonFormat[] = [
       row.createdAt = attempt(row, () => readDate(item.created_at, 'created_at'));
       row.expiresAt = attempt(row, () => readDate(item.expiration_date, 'expiration_date'));
       if (item.status === 'disabled') row.disabled = true;
+      row.title = item.title;
+      row.tags = item.tags;
     },
   },
   {
@@ -36,6 +38,7 @@ const JSON_FORMATS: readonly JsonFormat[] = [
     read(item, row) {
       row.createdAt = attempt(row, () => readDate(item.createdAt, 'createdAt'));
       row.expiresAt = attempt(row, () => readDate(item.expiration, 'expiration'));
+      row.title = item.title ?? item.comment; // Sink has a comment, and a title in newer exports
       if (typeof item.password === 'string' && item.password !== '') row.skip = PASSWORD_SKIP;
     },
   },
@@ -47,6 +50,7 @@ const JSON_FORMATS: readonly JsonFormat[] = [
     read(item, row) {
       row.createdAt = attempt(row, () => readDate(item.created_at, 'created_at'));
       row.expiresAt = attempt(row, () => readDate(item.expire_in, 'expire_in'));
+      row.title = item.description;
       if (item.banned === true) row.disabled = true;
       if (item.password === true) row.skip = PASSWORD_SKIP;
     },

@@ -4,6 +4,7 @@ import { LinkletError } from '../errors.js';
 import { type ExpireDuration, expiryFor } from '../expiry.js';
 import type { Link } from '../link-store.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../url.js';
+import { importedLabels } from './import-labels.js';
 import type { ImportResult, ImportStatus } from './import-report.js';
 import type { ImportRow } from './import-row.js';
 
@@ -86,7 +87,7 @@ function checkRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): Import
     note = `Its expiry ${formatIsoDate(expiresAt)} was more than a month away, the longest a link lasts: it expires on ${formatIsoDate(longest)}.`;
     expiresAt = longest;
   }
-  const link: Link = { code, codeKey: key, originalUrl, createdAt, expiresAt };
+  const link: Link = { code, codeKey: key, originalUrl, createdAt, expiresAt, ...importedLabels(row.title, row.tags) };
   if (createdAt !== now) link.updatedAt = now;
   if (rules.ownerId !== undefined) link.ownerId = rules.ownerId;
   return { link, disabled: row.disabled === true, note };

@@ -18,6 +18,7 @@ export function isExpired(entry: HistoryEntry, now = Date.now()): boolean {
  */
 export function humanMessage(entry: HistoryEntry): string {
   const message = entry.message ?? '';
-  if (entry.status === 'conflict') return backgroundErrorSentence(t, Object.assign(new Error(message), { status: 409 }));
+  if (entry.status === 'conflict')
+    return backgroundErrorSentence(t, Object.assign(new Error(message), { status: 409 }));
   return backgroundErrorSentence(t, new Error(message));
 }

@@ -153,6 +153,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/me',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
+      '/api/v1/tags',
       '/assets/{file}',
       '/health',
       '/{code}',
@@ -168,6 +169,7 @@ describe('the OpenAPI document', () => {
     expect(methodsOf('/api/v1/keys/{id}')).toEqual(['delete', 'options']);
     expect(methodsOf('/api/v1/me')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/links')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/tags')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/links/{code}')).toEqual(['delete', 'get', 'head', 'options', 'patch']);
     for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
       expect(methodsOf(path)).toEqual(['get', 'head']);
@@ -184,7 +186,7 @@ describe('the OpenAPI document', () => {
         }
         const exempt = path === '/health' || method === 'options';
         expect(statuses.includes('429'), `${method} ${path} and 429`).toBe(!exempt);
-        const managed = /^\/api\/v1\/(links|keys|me)/.test(path);
+        const managed = /^\/api\/v1\/(links|keys|me|tags)/.test(path);
         const keyed = method === 'post' || (managed && method !== 'options');
         // A short URL answers 401 too: a link with a password, without the right one.
         const protectable = path.startsWith('/{code}') && method !== 'options';
@@ -368,7 +370,7 @@ describe('request bodies the handler accepts satisfy ShortenRequest', () => {
     ['compatibility jamo', { original_url: URL_A, custom_code: 'ㅋㅋ', expire_duration: '48h' }],
     ['null optional fields', { original_url: URL_A, custom_code: null, expire_duration: null }],
     ['"" optional fields', { original_url: URL_A, custom_code: '', expire_duration: '' }],
-    ['unknown fields', { original_url: URL_A, expire_duration: '1week', note: 'ignored', tags: [1] }],
+    ['unknown fields', { original_url: URL_A, expire_duration: '1week', note: 'ignored', labels: [1] }],
     ['a 64-character code', { original_url: URL_A, custom_code: 'a'.repeat(64) }],
     [
       '64 syllables sent as NFD jamo (64 characters after NFC)',

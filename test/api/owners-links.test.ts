@@ -117,6 +117,8 @@ describe('an owner and their links', () => {
       status: 'active',
       clicks: 0,
       updated_at: new Date(START + 2).toISOString(),
+      title: null,
+      tags: [],
     });
   });
 

@@ -340,10 +340,10 @@ describe('GET /api/v1/links/export', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // text() would drop it
     expect(new TextDecoder().decode(bytes)).toBe(
-      'code,short_url,original_url,created_at,expiration_date,status,clicks\r\n' +
-        `third,https://sho.rt/third/,https://example.com/3,${at(2)},${new Date(START + 2000 + 7 * DAY).toISOString()},disabled,0\r\n` +
-        `둘째,https://sho.rt/둘째/,https://example.com/2,${at(1)},${new Date(START + 1000 + 7 * DAY).toISOString()},active,0\r\n` +
-        `first,https://sho.rt/first/,"https://example.com/a,""b""",${at(0)},${new Date(START + DAY).toISOString()},expired,0\r\n`,
+      'code,short_url,original_url,created_at,expiration_date,status,clicks,title,tags\r\n' +
+        `third,https://sho.rt/third/,https://example.com/3,${at(2)},${new Date(START + 2000 + 7 * DAY).toISOString()},disabled,0,,\r\n` +
+        `둘째,https://sho.rt/둘째/,https://example.com/2,${at(1)},${new Date(START + 1000 + 7 * DAY).toISOString()},active,0,,\r\n` +
+        `first,https://sho.rt/first/,"https://example.com/a,""b""",${at(0)},${new Date(START + DAY).toISOString()},expired,0,,\r\n`,
     );
   });
 

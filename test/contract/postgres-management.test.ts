@@ -4,6 +4,7 @@ import { describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
+import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -38,6 +39,12 @@ for (const describeContract of [describeLinkPasswordContract, describeManagedLin
 describeVisitContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4, foldEveryMs: 0 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+
+describeLinkOptionsContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
 });
 

@@ -6,6 +6,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
+import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -20,6 +21,7 @@ describeLinkPasswordContract('sqlite', async () => ({ store: createSqliteLinkSto
 describeManagedLinkPasswordContract('sqlite', async () => ({
   store: createSqliteLinkStore(join(dir, `${++files}.db`)),
 }));
+describeLinkOptionsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 
 describe('sqlite change feed', () => {
   it("tells one connection of another's patch and delete, and says lost when the log was pruned past it", async () => {

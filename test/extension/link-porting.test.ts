@@ -242,6 +242,8 @@ describe('exporting the history as the server exports links', () => {
         expiration_date: new Date(local.expiresAt).toISOString(),
         status: 'active',
         clicks: '2',
+        title: '',
+        tags: '',
       },
       expect.objectContaining({ code: 'remote', short_url: `${SERVER}/remote/`, status: 'disabled', clicks: '7' }),
     ]);

@@ -46,6 +46,14 @@ const shortenObject = fc.record(
       wrongType,
     ),
     extra: fc.jsonValue({ maxDepth: 2 }),
+    // Link options (v1 and PATCH): titles up to and past 200 characters, tags good and bad.
+    title: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('x'.repeat(200), 'x'.repeat(201), '회의'), wrongType),
+    tags: fc.oneof(
+      fc.array(fc.constantFrom('work', 'Work', '한글', 'a_b-1', 'two words', '', 'x'.repeat(33), '😀'), {
+        maxLength: 12,
+      }),
+      wrongType,
+    ),
   },
   { requiredKeys: [] },
 );

@@ -75,7 +75,14 @@ function managementTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
     {
       weight: 3,
       arbitrary: fc
-        .constantFrom('/api/v1/keys', '/api/v1/me', '/api/v1/links', '/api/v1/links/export', '/api/v1/links/import')
+        .constantFrom(
+          '/api/v1/keys',
+          '/api/v1/me',
+          '/api/v1/links',
+          '/api/v1/links/export',
+          '/api/v1/links/import',
+          '/api/v1/tags',
+        )
         .map(utf8),
     },
     { weight: 4, arbitrary: codeSegment(managed).map((segment) => Buffer.concat([utf8('/api/v1/links/'), segment])) },
@@ -119,6 +126,10 @@ function managementTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
         '?to=31-01-2026',
         '?from=2026-02-01&to=2026-01-01',
         '?from=1900-01-01',
+        '?tag=work',
+        '?tag=%ED%95%9C%EA%B8%80',
+        '?tag=a%20b',
+        `?tag=work&changed_since=${encodeURIComponent(world.recently)}`,
       ),
     },
   );
@@ -299,9 +310,12 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
           ? utf8('{"original_url":"https://example.com/"}')
           : drawnBody === null && patchDefault
             ? utf8(
-                path.length % 2 === 0
-                  ? '{"disabled":true}'
-                  : '{"original_url":"https://example.com/new","disabled":false}',
+                [
+                  '{"disabled":true}',
+                  '{"original_url":"https://example.com/new","disabled":false}',
+                  '{"expire_duration":"24h"}',
+                  '{"title":"Renamed","tags":["work","한글"],"expire_duration":"1month"}',
+                ][path.length % 4] as string,
               )
             : drawnBody === null && manage?.method === 'POST'
               ? utf8('{"name":"fuzz owner"}')

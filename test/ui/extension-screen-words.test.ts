@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/api-errors.js';
-import { catalogMessages } from '../../ui/catalog-messages.js';
 import { backgroundErrorSentence, errorKeyOf } from '../../ui/background-error-sentence.js';
+import { catalogMessages } from '../../ui/catalog-messages.js';
 import { createI18n } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
 import { qrFileName } from '../../ui/qr-download.js';
@@ -44,7 +44,9 @@ describe('errorSentence', () => {
       409,
       "custom_code 'x' is already in use; choose another code. It can be used after Dec 1.",
     );
-    expect(backgroundErrorSentence(en.t, error)).toBe('That code is taken; choose another. It can be used after Dec 1.');
+    expect(backgroundErrorSentence(en.t, error)).toBe(
+      'That code is taken; choose another. It can be used after Dec 1.',
+    );
   });
 
   it('shows the screens’ own sentences as they are, and an unreachable server in words', () => {

@@ -10,6 +10,7 @@ import {
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
+import { tagsToText } from '../../../core/links/link-labels.js';
 import { withReconnect } from './postgres-errors.js';
 import { CHANGES_CHANNEL, fromMs, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS, toMs } from './postgres-sql.js';
 
@@ -85,7 +86,7 @@ export function createPostgresLinkManagement(
         [id, now, now - KEY_TOUCH_INTERVAL_MS],
       );
     },
-    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       const values: unknown[] = [limit];
       const where: string[] = [];
       const param = (value: unknown) => `$${values.push(value)}`;
@@ -93,8 +94,12 @@ export function createPostgresLinkManagement(
       if (after) where.push(`(created_at, code_key) < (${fromMs(param(after.createdAt))}, ${param(after.codeKey)})`);
       if (search !== undefined) {
         const text = param(search);
-        where.push(`(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0)`);
+        where.push(
+          `(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0 OR strpos(lower(title), ${text}) > 0)`,
+        );
       }
+      // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
+      if (tag !== undefined) where.push(`strpos(' ' || tags || ' ', ${param(` ${tag} `)}) > 0`);
       if (status === 'active') where.push(`expires_at > ${fromMs(param(now))} AND NOT disabled`);
       if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
       if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
@@ -148,9 +153,13 @@ export function createPostgresLinkManagement(
       const { rows } = await pool.query<LinkRow>(
         `WITH changed AS (
            UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
-             password_hash = CASE WHEN $6 THEN $7 ELSE password_hash END,
+             title = CASE WHEN $6::boolean THEN $7::text ELSE title END,
+             tags = CASE WHEN $8::boolean THEN $9::text ELSE tags END,
+             expires_at = coalesce(${fromMs('$10')}, expires_at),
+             password_hash = CASE WHEN $11::boolean THEN $12::text ELSE password_hash END,
              updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
-           WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2) AND expires_at > ${fromMs('$5')}
+           WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)
+             AND (expires_at > ${fromMs('$5')} OR $10::bigint IS NOT NULL)
            RETURNING ${MANAGED_LINK_COLUMNS})
          SELECT changed.*, pg_notify('${CHANGES_CHANNEL}', changed.code_key) FROM changed`,
         [
@@ -159,6 +168,11 @@ export function createPostgresLinkManagement(
           patch.originalUrl ?? null,
           patch.disabled ?? null,
           now,
+          patch.title !== undefined,
+          patch.title ?? null,
+          patch.tags !== undefined,
+          tagsToText(patch.tags),
+          patch.expiresAt ?? null,
           patch.passwordHash !== undefined,
           patch.passwordHash ?? null,
         ],
@@ -183,6 +197,16 @@ export function createPostgresLinkManagement(
         [codeKey, ownerParam(scope), now, now - TOMBSTONE_RETENTION_MS],
       );
       return rows.length === 1;
+    },
+    async listTags(scope) {
+      const owner = ownerParam(scope);
+      const { rows } = await read<{ tag: string; links: string; clicks: string }>(
+        `SELECT tag, count(*) AS links, sum(clicks) AS clicks
+         FROM ${t('links')}, unnest(string_to_array(tags, ' ')) AS tag
+         WHERE tags IS NOT NULL AND ($1::bigint IS NULL OR owner_id = $1) GROUP BY tag`,
+        [owner],
+      );
+      return rows.map((row) => ({ tag: row.tag, links: Number(row.links), clicks: Number(row.clicks) }));
     },
     async signingSecret() {
       const { rows } = await read<{ value: string }>(

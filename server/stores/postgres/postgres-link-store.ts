@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import { tagsToText } from '../../../core/links/link-labels.js';
 import { redactConnectionString } from '../../process/redact-secrets.js';
 import type { ServerLinkStore } from '../change-feed.js';
 import { groupConcurrent } from '../group-concurrent.js';
@@ -104,23 +105,24 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
   // insert), so a retaken code never shows its previous holder's daily clicks (a trigger drops
   // them). `updated_at` is the creation time unless the link says otherwise (an import keeps
   // its source's creation time but is a change made now).
-  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, password_hash)
-    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9)
+  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash)
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9, $10, $11)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
-      password_hash = EXCLUDED.password_hash
+      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
-  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, password_hash)
-    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, p
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[], $8::bigint[], $9::text[])
-        AS t (k, c, u, ca, ea, o, ua, p)
+  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, ti, ta, p
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[], $8::bigint[],
+        $9::text[], $10::text[], $11::text[])
+        AS t (k, c, u, ca, ea, o, ua, ti, ta, p)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
-      password_hash = EXCLUDED.password_hash
+      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   const byCodeKey = `SELECT ${columns} FROM ${links} WHERE code_key = $1`;
@@ -169,6 +171,8 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
                 now,
                 link.ownerId ?? null,
                 link.updatedAt ?? link.createdAt,
+                link.title ?? null,
+                tagsToText(link.tags),
                 link.passwordHash ?? null,
               ],
             }),
@@ -223,6 +227,8 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
           Math.min(...claimed.map(({ now }) => now)),
           claimed.map(({ link }) => link.ownerId ?? null),
           claimed.map(({ link }) => link.updatedAt ?? link.createdAt),
+          claimed.map(({ link }) => link.title ?? null),
+          claimed.map(({ link }) => tagsToText(link.tags)),
           claimed.map(({ link }) => link.passwordHash ?? null),
         ],
       });

@@ -1,4 +1,5 @@
 import type { Link } from '../../../core/link-store.js';
+import { tagsFromText } from '../../../core/links/link-labels.js';
 
 // Times are timestamptz in the tables and epoch milliseconds in Linklet; these convert exactly
 // (timestamptz keeps microseconds). pg hands bigint back as a string; epoch ms fit a number.
@@ -7,7 +8,7 @@ export const toMs = (column: string) => `(extract(epoch FROM ${column}) * 1000):
 
 /** A link's columns as `LinkRow` names them. */
 export const LINK_COLUMNS = `code_key, code, original_url, ${toMs('created_at')} AS created_at,
-  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled, password_hash`;
+  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled, password_hash, title, tags`;
 
 /** The link columns and its clicks, for the management reads (redirects do not read clicks). */
 export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
@@ -22,6 +23,8 @@ export interface LinkRow {
   updated_at: string;
   disabled: boolean;
   password_hash: string | null;
+  title: string | null;
+  tags: string | null;
   /** Only in management reads (`MANAGED_LINK_COLUMNS`). */
   clicks?: string;
 }
@@ -40,6 +43,8 @@ export function linkFromRow(row: LinkRow): Link {
   if (row.disabled) link.disabled = true;
   if (row.password_hash !== null) link.passwordHash = row.password_hash;
   if (row.clicks !== undefined && row.clicks !== '0') link.clicks = Number(row.clicks);
+  if (row.title !== null) link.title = row.title;
+  if (row.tags !== null) link.tags = tagsFromText(row.tags);
   return link;
 }
 

@@ -9,8 +9,10 @@ import {
   mergeChanges,
   type OwnerKey,
   type OwnerScope,
+  type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
+import { tagsToText } from '../../../core/links/link-labels.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 
 /** How long the change log keeps a change: far longer than any process takes to read it. */
@@ -43,6 +45,14 @@ const STATUS_SQL = {
   disabled: 'expires_at > @now AND disabled = 1',
   expired: 'expires_at <= @now',
 } as const;
+/** The title, tags and expiry of a patch as the UPDATE's parameters (`set…` tells "keep" from "clear"). */
+const labelParams = (patch: LinkPatch) => ({
+  setTitle: Number(patch.title !== undefined),
+  title: patch.title ?? null,
+  setTags: Number(patch.tags !== undefined),
+  tags: tagsToText(patch.tags),
+  expiresAt: patch.expiresAt ?? null,
+});
 const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
 const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = @ownerId' : '1');
 
@@ -80,11 +90,15 @@ export function createSqliteLinkManagement(
   });
 
   const updateLink = db.transaction((codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number) => {
+    // An expired link takes a patch only with a renewal (a new `expires_at`).
     const row = prepared(
       `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
+           title = CASE WHEN @setTitle THEN @title ELSE title END,
+           tags = CASE WHEN @setTags THEN @tags ELSE tags END,
+           expires_at = coalesce(@expiresAt, expires_at),
            password_hash = CASE WHEN @setPassword THEN @passwordHash ELSE password_hash END,
            updated_at = max(@now, updated_at + 1)
-         WHERE code_key = @codeKey AND expires_at > @now AND ${ownerCondition(scope)}
+         WHERE code_key = @codeKey AND (expires_at > @now OR @expiresAt IS NOT NULL) AND ${ownerCondition(scope)}
          RETURNING ${MANAGED_LINK_COLUMNS}`,
     )
       .raw()
@@ -96,6 +110,7 @@ export function createSqliteLinkManagement(
         disabled: patch.disabled === undefined ? null : Number(patch.disabled),
         setPassword: Number(patch.passwordHash !== undefined),
         passwordHash: patch.passwordHash ?? null,
+        ...labelParams(patch),
       }) as LinkRow | undefined;
     if (row) {
       logChange(codeKey, now);
@@ -149,11 +164,15 @@ export function createSqliteLinkManagement(
         'UPDATE api_keys SET last_used_at = @now WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @since)',
       ).run({ id, now, since: now - KEY_TOUCH_INTERVAL_MS });
     },
-    async listLinks({ scope, limit, after, search, status, now }: LinkListQuery) {
+    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       const where = [ownerCondition(scope)];
       if (after) where.push('(created_at, code_key) < (@afterAt, @afterKey)');
       if (search !== undefined)
-        where.push('(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0)');
+        where.push(
+          '(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0 OR instr(lower(title), @search) > 0)',
+        );
+      // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
+      if (tag !== undefined) where.push("instr(' ' || tags || ' ', @tag) > 0");
       if (status !== undefined) where.push(STATUS_SQL[status]);
       const rows = prepared(
         `SELECT code_key, ${MANAGED_LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}
@@ -165,6 +184,7 @@ export function createSqliteLinkManagement(
           afterAt: after?.createdAt ?? null,
           afterKey: after?.codeKey ?? null,
           search: search ?? null,
+          tag: tag === undefined ? null : ` ${tag} `,
           now,
           limit,
         }) as Array<[string, ...LinkRow]>;
@@ -210,6 +230,14 @@ export function createSqliteLinkManagement(
     },
     async deleteLink(codeKey, scope, now) {
       return deleteLink.immediate(codeKey, scope, now);
+    },
+    async listTags(scope) {
+      // Each link's tags as a JSON array (a tag holds no quote or backslash), one row per tag.
+      return prepared(
+        `SELECT tag.value AS tag, count(*) AS links, sum(clicks) AS clicks
+         FROM links, json_each('["' || replace(tags, ' ', '","') || '"]') AS tag
+         WHERE tags IS NOT NULL AND ${ownerCondition(scope)} GROUP BY tag.value`,
+      ).all({ ownerId: ownerParam(scope) }) as TagCount[];
     },
     async signingSecret() {
       return prepared("SELECT value FROM settings WHERE name = 'cursor_secret'").pluck().get() as string;

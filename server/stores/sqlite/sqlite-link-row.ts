@@ -1,7 +1,9 @@
 import type { Link } from '../../../core/link-store.js';
+import { tagsFromText } from '../../../core/links/link-labels.js';
 
 /** The columns of a link, in the order of `LinkRow`. */
-export const LINK_COLUMNS = 'code, original_url, created_at, expires_at, owner_id, updated_at, disabled, password_hash';
+export const LINK_COLUMNS =
+  'code, original_url, created_at, expires_at, owner_id, updated_at, disabled, password_hash, title, tags';
 
 /** The link columns and its clicks, for the management reads (redirects do not read clicks). */
 export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
@@ -16,12 +18,15 @@ export type LinkRow = [
   updatedAt: number,
   disabled: number,
   passwordHash: string | null,
+  title: string | null,
+  tags: string | null,
   clicks?: number,
 ];
 
 /** The row as a `Link`, its optional fields left out at their defaults. */
 export function linkFromRow(codeKey: string, row: LinkRow): Link {
-  const [code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, disabled, passwordHash, clicks] = row;
+  const [code, originalUrl, createdAt, expiresAt, ownerId, updatedAt, disabled, passwordHash, title, tags, clicks] =
+    row;
   // Mostly the same text; one string then serves both (links may sit in the cache by the 100k).
   const link: Link = { code: code === codeKey ? codeKey : code, codeKey, originalUrl, createdAt, expiresAt };
   if (ownerId !== null) link.ownerId = ownerId;
@@ -29,5 +34,7 @@ export function linkFromRow(codeKey: string, row: LinkRow): Link {
   if (disabled) link.disabled = true;
   if (clicks) link.clicks = clicks;
   if (passwordHash !== null) link.passwordHash = passwordHash;
+  if (title !== null) link.title = title;
+  if (tags !== null) link.tags = tagsFromText(tags);
   return link;
 }

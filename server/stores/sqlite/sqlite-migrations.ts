@@ -152,6 +152,16 @@ const VISITS = `
 /** Schema 6: a link's password, as its salted slow hash (NULL: none); old links have none. */
 const LINK_PASSWORDS = 'ALTER TABLE links ADD COLUMN password_hash TEXT';
 
+/**
+ * Schema 7: a link's title and tags (issue 26). Tags are one text: the link's tag keys (lower
+ * case, see `tagKey`) separated by spaces, which no tag contains; NULL for none, as for every
+ * link made before.
+ */
+const LABELS = `
+  ALTER TABLE links ADD COLUMN title TEXT;
+  ALTER TABLE links ADD COLUMN tags TEXT;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -186,5 +196,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: 'link passwords (salted hashes)',
     sql: LINK_PASSWORDS,
     madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
+  },
+  {
+    what: 'link titles and tags',
+    sql: LABELS,
+    madeIn: (c) => hasColumns(c, 'links', 'title', 'tags'),
   },
 ];

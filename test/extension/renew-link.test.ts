@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { expiryFor } from '../../core/expiry.js';
+import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
+import { createIdbLinkStore } from '../../extension/idb-link-store.js';
+import { renewEntry } from '../../extension/renew-link.js';
+import { DEFAULT_SETTINGS } from '../../extension/settings.js';
+import { link } from '../contract/link-store-contract.js';
+import { entry, freshHistory, linkletServer, NOW, SERVER, useMockServer } from './helpers.js';
+
+const DAY = 86_400_000;
+const { server } = useMockServer();
+
+describe('renewing a link from the history', () => {
+  it('renews an expired local link in the bundled backend: it opens again, and the history shows the new expiry', async () => {
+    const { history, open, dispose } = freshHistory();
+    try {
+      const store = createIdbLinkStore(open);
+      await store.create(link('local1', { createdAt: NOW - 3 * DAY, expiresAt: NOW - DAY }), NOW - 3 * DAY);
+      const local = entry({ code: 'local1', status: 'local', server: null, expiresAt: NOW - DAY });
+      await history.put(local);
+      const renewed = await renewEntry(local, '48h', { store, history, settings: DEFAULT_SETTINGS, now: NOW });
+      expect(renewed).toMatchObject({ expire: '48h', expiresAt: NOW + 2 * DAY });
+      expect((await store.findByCodeKey('local1'))?.expiresAt).toBe(NOW + 2 * DAY);
+      expect((await history.get(local.id))?.expiresAt).toBe(NOW + 2 * DAY);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('renews a synced link on the server with the key, and keeps a disabled one disabled', async () => {
+    const { history, open, dispose } = freshHistory();
+    const remote = createMemoryLinkStore();
+    const key = generateApiKey();
+    const owner = await remote.createKey('alice', await hashApiKey(key), NOW);
+    await remote.create(
+      link('srv1', { ownerId: owner.ownerId, createdAt: Date.now() - 3 * DAY, expiresAt: Date.now() - DAY }),
+      Date.now() - 3 * DAY,
+    );
+    await remote.updateLink('srv1', { all: true }, { disabled: true, expiresAt: Date.now() - DAY }, Date.now());
+    server.use(linkletServer(remote));
+    try {
+      const synced = entry({ code: 'srv1', status: 'synced', expiresAt: NOW - DAY });
+      const settings = { ...DEFAULT_SETTINGS, serverUrl: SERVER, apiKey: key };
+      const store = createIdbLinkStore(open);
+      const renewed = await renewEntry(synced, '1month', { store, history, settings, now: Date.now() });
+      const held = await remote.findByCodeKey('srv1');
+      expect(held?.expiresAt).toBeGreaterThan(Date.now());
+      expect(renewed).toMatchObject({ expire: '1month', expiresAt: held?.expiresAt, disabled: true });
+      expect(held?.expiresAt).toBeLessThanOrEqual(expiryFor('1month', Date.now()));
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('refuses a synced link without a key, saying what renewing needs', async () => {
+    const { history, open, dispose } = freshHistory();
+    try {
+      const synced = entry({ code: 'nokey', status: 'synced' });
+      const deps = { store: createIdbLinkStore(open), history, settings: { ...DEFAULT_SETTINGS, serverUrl: SERVER } };
+      await expect(renewEntry(synced, '24h', { ...deps, now: NOW })).rejects.toThrow(/renew|연장/);
+    } finally {
+      await dispose();
+    }
+  });
+});

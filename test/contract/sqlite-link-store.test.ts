@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteLinkStore, openSqliteDatabase } from '../../server/stores/sqlite/sqlite-link-store.js';
+import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-'));
@@ -47,7 +48,7 @@ describe('sqlite store on disk', () => {
 
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.pragma('user_version', { simple: true })).toBe(5);
+    expect(raw.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     raw.close();
 
     const again = createSqliteLinkStore(path);
@@ -84,7 +85,7 @@ describe('sqlite store on disk', () => {
     const holder = await holdWriteLock(path, 300);
     const db = openSqliteDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     db.close();
     await once(holder, 'exit');
   });

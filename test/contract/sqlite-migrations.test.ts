@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
+import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
 import { makeOldSqlite, OLD_SQLITE_VERSIONS } from './legacy-schemas.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-migrations-'));
@@ -155,13 +156,13 @@ describe('sqlite migrations', () => {
     );
     await made.close();
     const newer = new Database(path);
-    newer.pragma('user_version = 7');
+    newer.pragma(`user_version = ${SQLITE_MIGRATIONS.length + 2}`);
     newer.pragma('journal_mode = DELETE'); // so even the switch to WAL would show in the bytes
     newer.close();
     const before = { files: readdirSync(folder), bytes: readFileSync(path) };
 
     expect(() => createSqliteLinkStore(path)).toThrow(
-      'This database was written by a newer Linklet (schema 7); this server knows schema 5. Update the server',
+      `This database was written by a newer Linklet (schema ${SQLITE_MIGRATIONS.length + 2}); this server knows schema ${SQLITE_MIGRATIONS.length}. Update the server`,
     );
     expect({ files: readdirSync(folder), bytes: readFileSync(path) }).toEqual(before);
   });

@@ -6,6 +6,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFailingServer } from '../../scripts/server-process.mjs';
+import { postgresMigrations } from '../../server/stores/postgres/postgres-migrations.js';
+import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
+
+const PG_TODAY = postgresMigrations('').length;
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dir = mkdtempSync(join(tmpdir(), 'linklet-newer-schema-'));
@@ -41,7 +45,7 @@ describe('a server started on a database from a newer Linklet', () => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: `sqlite:${path}` });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      'This database was written by a newer Linklet (schema 9); this server knows schema 5. Update the server',
+      `This database was written by a newer Linklet (schema 9); this server knows schema ${SQLITE_MIGRATIONS.length}. Update the server`,
     );
     expect({ files: readdirSync(dir), bytes: readFileSync(path) }).toEqual(before);
   });
@@ -49,7 +53,7 @@ describe('a server started on a database from a newer Linklet', () => {
   it('exits 1 with both schemas named and leaves a PostgreSQL schema as it was', async () => {
     await query(`CREATE SCHEMA ${q};
       CREATE TABLE ${q}.linklet_schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-      INSERT INTO ${q}.linklet_schema_version (version) SELECT generate_series(1, 8)`);
+      INSERT INTO ${q}.linklet_schema_version (version) SELECT generate_series(1, ${PG_TODAY + 2})`);
     const catalog = () =>
       query(`SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = '${schema}' ORDER BY c.relname`);
@@ -60,7 +64,7 @@ describe('a server started on a database from a newer Linklet', () => {
     const { code, stderr } = await runFailingServer({ DATABASE_URL: url.toString() });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      'This database was written by a newer Linklet (schema 8); this server knows schema 6. Update the server',
+      `This database was written by a newer Linklet (schema ${PG_TODAY + 2}); this server knows schema ${PG_TODAY}. Update the server`,
     );
     expect({ catalog: await catalog(), versions: await query(`SELECT * FROM ${q}.linklet_schema_version`) }).toEqual(
       before,

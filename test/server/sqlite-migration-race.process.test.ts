@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
 import { makeOldSqlite } from '../contract/legacy-schemas.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-race-'));
@@ -55,7 +56,7 @@ describe('processes starting together on an old SQLite file', () => {
     const steps = outputs.flatMap((text) => JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? '[]') as number[]);
     expect(steps.sort()).toEqual([2, 3, 4, 5]);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     expect(db.prepare('SELECT id, code FROM links').all()).toEqual([{ id: 1, code: 'Keep' }]);
     db.close();
   });

@@ -86,6 +86,17 @@ async function seedPostgres(schema) {
   return url.toString();
 }
 
+/** Drops the seeded schema, so runs leave nothing behind in the database. */
+async function dropSchema(schema) {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** p50 and p99 (ms) of `count` sequential first-page requests, after 30 unmeasured ones. */
 async function listLatency(origin, count) {
   const once = async () => {
@@ -146,6 +157,7 @@ async function main() {
           }
         } finally {
           await server.stop();
+          if (store === 'postgres') await dropSchema(`linklet_scale_${process.pid}`);
         }
       }
     }

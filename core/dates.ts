@@ -1,6 +1,29 @@
-/** v1 dialect: ISO 8601 in UTC with milliseconds and `Z`. */
+const DAY_MS = 86_400_000;
+// Years 1970–9999: what `toISOString` writes as `YYYY-MM-DDTHH:MM:SS.sssZ`; others it writes
+// with a sign and six digits, so they go to it.
+const FAST_UNTIL_MS = 253_402_300_800_000;
+const dayPrefixes = new Map<number, string>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * v1 dialect: ISO 8601 in UTC with milliseconds and `Z`, exactly as `toISOString` writes it.
+ * The date part is kept per day and the time written by hand: an export of a million links
+ * writes two million dates, and `new Date(…).toISOString()` was a quarter of its time.
+ */
 export function formatIsoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString();
+  if (!(epochMs >= 0 && epochMs < FAST_UNTIL_MS)) return new Date(epochMs).toISOString();
+  const ms = Math.floor(epochMs);
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    if (dayPrefixes.size >= 1024) dayPrefixes.clear();
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  const inDay = ms - day * DAY_MS;
+  const seconds = Math.floor(inDay / 1000);
+  return `${prefix}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${pad3(inDay % 1000)}Z`;
 }
 
 const legacyFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -58,9 +58,11 @@ export interface LinkStore {
   findByCodeKey(codeKey: string): Promise<Link | undefined>;
   /**
    * Optional: the same read for a redirect, which may come from a cache (at once, not a promise,
-   * on a hit) and carry only what a redirect needs. Redirects use it when a store has it.
+   * on a hit) and carry only what a redirect needs. Redirects use it when a store has it. A store
+   * whose reads are synchronous anyway (SQLite) answers at once, a miss included, so a redirect
+   * costs no promise and no extra turn of the event loop.
    */
-  lookup?(codeKey: string): Link | Promise<Link | undefined>;
+  lookup?(codeKey: string): Link | undefined | Promise<Link | undefined>;
   /** Resolves when the store answers; rejects when it does not (health checks). */
   ping(): Promise<void>;
   /** Releases connections or files. The store is unusable afterwards. */

@@ -26,6 +26,20 @@ export function restoreCsvCell(cell: string): string {
   return PREFIXED.test(cell) ? cell.slice(1) : cell;
 }
 
+// What makes Papa.unparse quote a cell: a quote, CR, LF, the delimiter, a byte order mark, or a
+// space at either end.
+const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
+
+/**
+ * One neutralised cell exactly as `csvRecords` (Papa.unparse) writes it, without its per-call
+ * setup: the export writes a million rows with it (a property test holds the two equal).
+ */
+export function csvCell(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const text = NEEDS_PREFIX.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /** Rows as CSV records (RFC 4180, CRLF after each) with every cell neutralised: what both exports write. */
 export function csvRecords(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   const cells = rows.map((row) => row.map(neutralizeCsvCell));

@@ -1,6 +1,7 @@
 import { isActive } from '../../core/expiry.js';
 import { isManagedLinkStore, type ManagedLinkStore } from '../../core/link-management-store.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
+import type { LocatedLink } from '../../core/resolve.js';
 import type { ChangeFeed, LinkChangeEvent } from './change-feed.js';
 import { createCompactLinkTable } from './compact-link-table.js';
 import { createFrequencySketch, hashOf } from './frequency-sketch.js';
@@ -24,6 +25,27 @@ export interface LinkCacheOptions {
   now?: () => number;
 }
 
+/**
+ * A link just read from the store, carrying the `Location` its redirect sends (parsed once, for
+ * the cache and the redirect both). The location is a getter, not a field: it is no part of the
+ * link, and the link compares equal to the store's.
+ */
+class ReadLink implements LocatedLink {
+  declare readonly code: string;
+  declare readonly codeKey: string;
+  declare readonly originalUrl: string;
+  declare readonly createdAt: number;
+  declare readonly expiresAt: number;
+  readonly #location: string;
+  constructor(link: Link, location: string) {
+    Object.assign(this, link);
+    this.#location = location;
+  }
+  get location(): string {
+    return this.#location;
+  }
+}
+
 /** The management operations' wrappers, which forget the links they change. */
 type Managed<S> = S extends ManagedLinkStore ? ManagedLinkStore : unknown;
 
@@ -35,9 +57,9 @@ export interface CachedLinkStore extends LinkStore {
   readonly bytes: number;
   /**
    * The link for this code key as a redirect needs it: at once (not a promise) when the cache
-   * holds it fresh, else the store's promise. `findByCodeKey` always asks the store.
+   * holds it fresh or the store reads synchronously (SQLite), else the store's promise. `findByCodeKey` always asks the store.
    */
-  lookup(codeKey: string): Link | Promise<Link | undefined>;
+  lookup(codeKey: string): Link | undefined | Promise<Link | undefined>;
   /** Drops one link (changed here or elsewhere); a read under way for it is not cached either. */
   forget(codeKey: string): void;
 }
@@ -85,7 +107,7 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
   let feedLost = false;
 
   /** Keeps a link just read from the store, if it is worth a place. */
-  const remember = (codeKey: string, hash: number, link: Link, at: number) => {
+  const remember = (codeKey: string, hash: number, link: Link, href: string, at: number) => {
     if (at < origin) return; // the clock went back: no whole seconds to count
     if (table.isFull()) {
       const evict = table.victim();
@@ -94,12 +116,38 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
         table.remove(evict);
       }
     }
-    // Parsed once, here; every hit then answers with the stored ASCII form.
-    table.insert(codeKey, hash, link, new URL(link.originalUrl).href, Math.floor((at + maxAgeMs - origin) / 1000));
+    table.insert(codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000));
   };
 
-  const lookup = (codeKey: string): Link | Promise<Link | undefined> => {
-    if (maxEntries <= 0) return store.findByCodeKey(codeKey);
+  /**
+   * A link just read from the store, as the redirect gets it: an active one is kept if worth a
+   * place, and its URL is parsed once for both the cache and this redirect's `Location`.
+   */
+  const settle = (codeKey: string, hash: number, found: Link | undefined, startedAt: number): Link | undefined => {
+    if (found === undefined || found.disabled) return found;
+    const at = now();
+    if (!isActive(found.expiresAt, at)) return found;
+    let href: string;
+    try {
+      href = new URL(found.originalUrl).href;
+    } catch {
+      return found; // a broken stored URL: the redirect's own parse fails and reports it
+    }
+    if (startedAt === epoch && !feedLost) remember(codeKey, hash, found, href, at);
+    return new ReadLink(found, href);
+  };
+
+  /** The store's redirect read: its own `lookup` (synchronous on SQLite) when it has one. */
+  const read = (codeKey: string): Link | undefined | Promise<Link | undefined> => {
+    try {
+      return store.lookup ? store.lookup(codeKey) : store.findByCodeKey(codeKey);
+    } catch (error) {
+      return Promise.reject(error); // the redirect path handles a failed read as a rejection
+    }
+  };
+
+  const lookup = (codeKey: string): Link | undefined | Promise<Link | undefined> => {
+    if (maxEntries <= 0) return read(codeKey);
     const hash = hashOf(codeKey);
     sketch.count(hash);
     const slot = table.find(codeKey, hash);
@@ -112,12 +160,9 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
       table.remove(slot);
     }
     const startedAt = epoch;
-    return store.findByCodeKey(codeKey).then((found) => {
-      const at = now();
-      const keep = found !== undefined && !found.disabled && isActive(found.expiresAt, at);
-      if (keep && startedAt === epoch && !feedLost) remember(codeKey, hash, found, at);
-      return found;
-    });
+    const found = read(codeKey);
+    if (found instanceof Promise) return found.then((link) => settle(codeKey, hash, link, startedAt));
+    return settle(codeKey, hash, found, startedAt);
   };
 
   const forget = (codeKey: string) => {

@@ -28,6 +28,19 @@ export function withFaultsAsUnavailable<S extends LinkStore>(
     ping: () => store.ping(),
     close: () => store.close(),
   };
+  const { lookup } = store;
+  if (lookup) {
+    // A synchronous answer stays synchronous (no promise on a redirect's path); a failure, thrown
+    // or rejected, becomes a rejection like `findByCodeKey`'s, which the redirect path handles.
+    wrapped.lookup = (codeKey: string) => {
+      try {
+        const found = lookup.call(store, codeKey);
+        return found instanceof Promise ? found.catch(asUnavailable) : found;
+      } catch (error) {
+        return Promise.reject(error).catch(asUnavailable);
+      }
+    };
+  }
   // The management operations (when the store has them) fail the same way; the change feed passes as is.
   const operations = store as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
   for (const name of LINK_MANAGEMENT_OPERATIONS) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvRecords, neutralizeCsvCell, restoreCsvCell } from '../../core/porting/csv-cell.js';
+import { csvCell, csvRecords, neutralizeCsvCell, restoreCsvCell } from '../../core/porting/csv-cell.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -53,5 +53,21 @@ describe('CSV cells and spreadsheet formulas (OWASP CSV injection)', () => {
         ['a,"b"', 0],
       ]),
     ).toBe(`code,clicks\r\n'-2-3,3\r\n"a,""b""",0\r\n`);
+  });
+});
+
+describe('csvCell', () => {
+  it('writes every cell exactly as csvRecords does (the export writes its rows with it)', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.stringMatching(/^['=+\-@\t\r\n ",\ufeffa]{0,6}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(text, fc.integer()), { minLength: 1, maxLength: 7 }), (row) => {
+        expect(`${row.map(csvCell).join(',')}\r\n`).toBe(csvRecords([row]));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

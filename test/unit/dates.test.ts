@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIsoDate, formatLegacyDate, isKnownTimeZone } from '../../core/dates.js';
 
@@ -67,5 +68,27 @@ describe('isKnownTimeZone', () => {
 
   it.each(['Mars/Olympus_Mons', 'Asia/Seol', 'Not a zone', ''])('does not know %j', (timeZone) => {
     expect(isKnownTimeZone(timeZone)).toBe(false);
+  });
+});
+
+describe('formatIsoDate', () => {
+  it('writes every moment exactly as toISOString does', () => {
+    const moment = fc.oneof(
+      fc.integer({ min: -8.64e15, max: 8.64e15 }),
+      fc.integer({ min: 0, max: 253_402_300_800_000 + 1000 }),
+      fc.double({ min: -1e14, max: 3e14, noNaN: true }),
+      fc.constantFrom(0, 999, 1000, 86_399_999, 86_400_000, 253_402_300_799_999, 253_402_300_800_000, -1),
+    );
+    fc.assert(
+      fc.property(moment, (ms) => {
+        expect(formatIsoDate(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('refuses what toISOString refuses', () => {
+    expect(() => formatIsoDate(Number.NaN)).toThrow(RangeError);
+    expect(() => formatIsoDate(8.64e15 + 1)).toThrow(RangeError);
   });
 });

@@ -104,8 +104,11 @@ export function createPostgresLinkManagement(
       if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
       if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
       const { rows } = await read<LinkRow>(
-        `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY created_at DESC, code_key DESC LIMIT $1`,
+        // Ordered by the table's columns, named as such: a bare `created_at` is the selected
+        // milliseconds of the same name, which no index holds (every one of an owner's links was
+        // read and sorted: 0.9 s for a first page of 100k).
+        `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} AS l ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY l.created_at DESC, l.code_key DESC LIMIT $1`,
         values,
       );
       return rows.map(linkFromRow);
@@ -116,15 +119,15 @@ export function createPostgresLinkManagement(
       const ownerCondition = owner === null ? '$4::bigint IS NULL' : 'owner_id = $4';
       const [links, tombstones] = await Promise.all([
         read<LinkRow>(
-          `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')}
+          `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} AS l
            WHERE ${ownerCondition} AND (updated_at, code_key) > (${fromMs('$2')}, $3::text)
-           ORDER BY updated_at, code_key LIMIT $1`,
+           ORDER BY l.updated_at, l.code_key LIMIT $1`,
           values,
         ),
         read<{ code_key: string; code: string; owner_id: string | null; deleted_at: string }>(
-          `SELECT code_key, code, owner_id, ${toMs('deleted_at')} AS deleted_at FROM ${t('link_tombstones')}
+          `SELECT code_key, code, owner_id, ${toMs('deleted_at')} AS deleted_at FROM ${t('link_tombstones')} AS d
            WHERE ${ownerCondition} AND (deleted_at, code_key) > (${fromMs('$2')}, $3::text)
-           ORDER BY deleted_at, code_key LIMIT $1`,
+           ORDER BY d.deleted_at, d.code_key LIMIT $1`,
           values,
         ),
       ]);

@@ -35,7 +35,7 @@ export function parseLinkPatch(
     Object.keys(options).length === 0
   ) {
     throw invalid(
-      'Send original_url (a new target), disabled (true or false), title, tags, expire_duration (renew) or password (or null): at least one.',
+      'Send original_url (a new target), disabled (true or false), title, tags or expire_duration (renew), or password (or null): at least one.',
     );
   }
   const patch: LinkPatch & { password?: string | null } = { ...options };

@@ -119,6 +119,7 @@ describe('an owner and their links', () => {
       updated_at: new Date(START + 2).toISOString(),
       title: null,
       tags: [],
+      password_protected: false,
     });
   });
 

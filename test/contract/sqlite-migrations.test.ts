@@ -87,7 +87,7 @@ describe('sqlite migrations', () => {
 
         const steps: number[] = [];
         const store = createSqliteLinkStore(path, { onMigrated: (step) => steps.push(step.version) });
-        expect(steps).toEqual([2, 3, 4, 5].filter((step) => step > version));
+        expect(steps).toEqual(SQLITE_MIGRATIONS.map((_, index) => index + 1).filter((step) => step > version));
         const keep: Link = {
           code: 'Keep',
           codeKey: 'keep',

@@ -223,7 +223,7 @@ function portingOperations(): ApiOperationSpec[] {
       tag: 'links',
       summary: 'Export your links',
       description:
-        "The caller's links (every link for the administrator's key), newest first, streamed page by page: `?format=csv` (a UTF-8 byte order mark, then `code,short_url,original_url,created_at,expiration_date,status,clicks`) or `?format=json` (the default: `{version: 1, exported_at, links}`). `POST /api/v1/links/import` reads either back.",
+        "The caller's links (every link for the administrator's key), newest first, streamed page by page: `?format=csv` (a UTF-8 byte order mark, then `code,short_url,original_url,created_at,expiration_date,status,clicks,title,tags`, tags as one comma-separated cell) or `?format=json` (the default: `{version: 1, exported_at, links}`). `POST /api/v1/links/import` reads either back.",
       auth: 'required',
       responses: {
         200: {

@@ -2,7 +2,7 @@ import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { linkLabelRequests, managementSchemas } from './management-schemas.js';
-import { PASSWORD_FORM_SCHEMA, v1ShortenRequest } from './passwords/password-schemas.js';
+import { v1ShortenRequest } from './passwords/password-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
 import { IMPORT_STATUSES, MAX_LISTED_ROWS } from './porting/import-links.js';
 import { IMPORT_FORMATS } from './porting/import-row.js';
@@ -90,7 +90,6 @@ export function apiSchemas(options: ApiCatalogOptions) {
     },
     // v1 only: the legacy dialect takes exactly the fields the interface document lists.
     V1ShortenRequest: v1ShortenRequest(options, linkLabelRequests),
-    PasswordForm: PASSWORD_FORM_SCHEMA,
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
     V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$', {
       title: { type: 'string', description: 'The title given (only when one was).' },

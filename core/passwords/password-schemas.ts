@@ -52,13 +52,6 @@ export const PASSWORD_PARAMETER = {
   rules: `${LENGTH} (code points). The short URL then asks for it: a browser gets a form, other clients send X-Link-Password. Stored as a salted slow hash; no answer ever shows it.`,
 };
 
-/** The form a protected link's page sends (`application/x-www-form-urlencoded`). */
-export const PASSWORD_FORM_SCHEMA = {
-  type: 'object',
-  required: ['password'],
-  properties: { password: { ...passwordString, description: 'The link’s password.' } },
-};
-
 /** What a short URL answers besides 302/404/410 when its link has a password. */
 export function passwordShortUrlAnswers(): Record<number, ApiResponseSpec> {
   return {

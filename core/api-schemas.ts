@@ -2,7 +2,7 @@ import type { ApiCatalogOptions } from './api-operation.js';
 import { MAX_CODE_LENGTH } from './code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from './expiry.js';
 import { linkLabelRequests, managementSchemas } from './management-schemas.js';
-import { v1ShortenRequest } from './passwords/password-schemas.js';
+import { PASSWORD_CREATE_SCHEMA } from './passwords/password-schemas.js';
 import { EXPORT_VERSION } from './porting/export-links.js';
 import { IMPORT_STATUSES, MAX_LISTED_ROWS } from './porting/import-links.js';
 import { IMPORT_FORMATS } from './porting/import-row.js';
@@ -74,22 +74,26 @@ const describedEndpoint = {
  * field the handler adds or drops. A new endpoint adds its bodies here.
  */
 export function apiSchemas(options: ApiCatalogOptions) {
-  return {
-    ShortenRequest: {
-      type: 'object',
-      required: ['original_url'],
-      properties: {
-        original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
-        custom_code: {
-          type: ['string', 'null'],
-          // No maxLength: the limit counts code points after NFC, and NFD input is longer.
-          description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
-        },
-        expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
+  const shortenRequest = {
+    type: 'object',
+    required: ['original_url'],
+    properties: {
+      original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
+      custom_code: {
+        type: ['string', 'null'],
+        // No maxLength: the limit counts code points after NFC, and NFD input is longer.
+        description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
       },
+      expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
     },
+  };
+  return {
+    ShortenRequest: shortenRequest,
     // v1 only: the legacy dialect takes exactly the fields the interface document lists.
-    V1ShortenRequest: v1ShortenRequest(options, linkLabelRequests),
+    V1ShortenRequest: {
+      ...shortenRequest,
+      properties: { ...shortenRequest.properties, password: PASSWORD_CREATE_SCHEMA, ...linkLabelRequests },
+    },
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
     V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$', {
       title: { type: 'string', description: 'The title given (only when one was).' },

@@ -1,6 +1,4 @@
-import type { ApiCatalogOptions, ApiResponseSpec } from '../api-operation.js';
-import { MAX_CODE_LENGTH } from '../code.js';
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../expiry.js';
+import type { ApiResponseSpec } from '../api-operation.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-hasher.js';
 
 const LENGTH = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
@@ -22,27 +20,12 @@ export const PASSWORD_PATCH_SCHEMA = {
   description: `A new password (${LENGTH}) the short URL then asks for; null removes it.`,
 };
 
-/** The v1 create's body: the legacy fields and `password` (the legacy dialect takes no password). */
-export function v1ShortenRequest(options: ApiCatalogOptions, moreFields: Record<string, object> = {}) {
-  return {
-    type: 'object',
-    required: ['original_url'],
-    properties: {
-      original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
-      custom_code: {
-        type: ['string', 'null'],
-        description: `1 to ${MAX_CODE_LENGTH} code points after Unicode NFC: Hangul, ASCII letters, digits, _ and -; case-insensitive for ASCII.`,
-      },
-      expire_duration: { enum: [...EXPIRE_DURATIONS, null, ''], default: DEFAULT_EXPIRE_DURATION },
-      password: {
-        ...passwordString,
-        type: ['string', 'null'],
-        description: `${LENGTH}: the short URL then asks for it (stored as a salted slow hash, never shown). Absent or null: none.`,
-      },
-      ...moreFields,
-    },
-  };
-}
+/** A v1 create's `password` (the legacy dialect takes no password). */
+export const PASSWORD_CREATE_SCHEMA = {
+  ...passwordString,
+  type: ['string', 'null'],
+  description: `${LENGTH}: the short URL then asks for it (stored as a salted slow hash, never shown). Absent or null: none.`,
+};
 
 /** The v1 create's `password` entry of the API description. */
 export const PASSWORD_PARAMETER = {

@@ -150,6 +150,8 @@ describe('the OpenAPI document', () => {
       '/api/v1/links/export',
       '/api/v1/links/import',
       '/api/v1/links/{code}',
+      '/api/v1/links/{code}/stats',
+      '/api/v1/links/{code}/visits',
       '/api/v1/me',
       '/api/v1/openapi.json',
       '/api/v1/shorten',
@@ -425,7 +427,7 @@ describe('export and import answer as the document says', () => {
     const document = await json(await makeHandler({ store: plain }).fetch('/api/v1/openapi.json'));
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/v1/links'))).toEqual([]);
     expect(Object.keys(document.paths).filter((path) => /^\/api\/v1\/(keys|me)/.test(path))).toEqual([]);
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(4);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(6);
   });
 });
 

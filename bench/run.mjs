@@ -335,9 +335,9 @@ async function seedPostgres(admin, schema, count) {
   const store = await createPostgresLinkStore({ connectionString: POSTGRES_URL, schema });
   await store.close();
   await admin.query(
-    `INSERT INTO ${schema}.links (code_key, code, original_url, created_at, expires_at)
+    `INSERT INTO ${schema}.links (code_key, code, original_url, created_at, expires_at, updated_at)
      SELECT c, c, 'https://example.com/articles/2026/11/' || i || '?utm_source=newsletter&utm_medium=email',
-            now(), now() + interval '30 days'
+            now(), now() + interval '30 days', now()
      FROM generate_series(0, $1::int - 1) AS i, LATERAL (SELECT 'k' || lpad(i::text, 7, '0') AS c) AS code`,
     [count],
   );

@@ -18,6 +18,22 @@ export interface ProtectedRequest {
   body?: string;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `X-Link-Password` as the client wrote it: header values reach the handler a byte per character
+ * (Latin-1), so a password sent as UTF-8 (Hangul, say) is decoded here; other text is kept as is.
+ */
+export function headerPassword(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  try {
+    return utf8.decode(Uint8Array.from(value, (ch) => ch.charCodeAt(0)));
+  } catch {
+    return value;
+  }
+}
+
 /** The `password` field of a form POST's body, if it is a form. */
 function formPasswordOf(request: Request, body: string | undefined): string | undefined {
   if (body === undefined || !request.headers.get('content-type')?.toLowerCase().startsWith(FORM_TYPE)) return undefined;
@@ -34,7 +50,7 @@ export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: 
   const context = { store: settings.store, passwords: settings.passwords, tries: createPasswordTries() };
   return async (link: Link, at: number, given: ProtectedRequest): Promise<Answer> => {
     const { request } = given;
-    const password = request.headers.get('x-link-password') ?? formPasswordOf(request, given.body);
+    const password = headerPassword(request.headers.get('x-link-password')) ?? formPasswordOf(request, given.body);
     const outcome = await answerPasswordAttempt(
       { codeKey: link.codeKey, password, client: given.clientAddress ?? 'unknown', audience: given.audience, now: at },
       context,

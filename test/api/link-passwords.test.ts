@@ -211,3 +211,17 @@ describe('the short URL of a protected link', () => {
     expect((await from(app, '/pb', { headers: { 'X-Link-Password': 'nope!' } })).status).toBe(401);
   });
 });
+
+describe('X-Link-Password carries UTF-8', () => {
+  it('opens a link whose password is Hangul, sent as the raw UTF-8 bytes a header holds', async () => {
+    const { app } = appWithClicks();
+    await app.post(
+      '/api/v1/shorten',
+      { original_url: 'https://example.com/k', custom_code: 'ko', password: '열려라 참깨' },
+      KEY,
+    );
+    // How Node hands the handler a header of UTF-8 bytes: one Latin-1 character per byte.
+    const asLatin1 = String.fromCharCode(...new TextEncoder().encode('열려라 참깨'));
+    expect((await from(app, '/ko', { headers: { 'X-Link-Password': asLatin1 } })).status).toBe(302);
+  });
+});

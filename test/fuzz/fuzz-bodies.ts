@@ -45,6 +45,12 @@ const shortenObject = fc.record(
       fc.constantFrom('24h', '48h', '1week', '1month', '', '2weeks', '24H', '1 week'),
       wrongType,
     ),
+    // v1 only (the legacy dialect ignores it): 4–128 code points, else a 400 naming the rule.
+    password: fc.oneof(
+      fc.string({ maxLength: 140 }),
+      fc.constantFrom('비밀번호', 'abc', '😀😀😀😀', 'x'.repeat(129)),
+      wrongType,
+    ),
     extra: fc.jsonValue({ maxDepth: 2 }),
     // Link options (v1 and PATCH): titles up to and past 200 characters, tags good and bad.
     title: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('x'.repeat(200), 'x'.repeat(201), '회의'), wrongType),

@@ -5,9 +5,13 @@ import type { Link, LinkStore } from '../../core/link-store.js';
 import { withLinkCache } from '../../server/stores/link-cache.js';
 import { isConnectionLost, postgresFaultOf } from '../../server/stores/postgres/postgres-errors.js';
 import { createPostgresLinkStore, ensureDurableCommits } from '../../server/stores/postgres/postgres-link-store.js';
+import { postgresMigrations } from '../../server/stores/postgres/postgres-migrations.js';
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import { describeLinkStoreContract, link, NOW } from './link-store-contract.js';
 import { type PostgresRelay, startPostgresRelay, throughRelay } from './postgres-relay.js';
+
+/** Every schema step to today's, from the list itself. */
+const STEPS = postgresMigrations('').map((_, index) => index + 1);
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -130,7 +134,7 @@ describe('postgres across instances', () => {
     const versions = await adminQuery<{ version: number }>(
       `SELECT version FROM ${pg.escapeIdentifier(schema)}.linklet_schema_version ORDER BY version`,
     );
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version)).toEqual(STEPS);
   });
 
   it('keeps the links when a store reopens an existing schema', async () => {
@@ -177,6 +181,9 @@ describe('postgres storage and failures', () => {
       { column_name: 'id', data_type: 'bigint', collation_name: null },
       { column_name: 'original_url', data_type: 'text', collation_name: null },
       { column_name: 'owner_id', data_type: 'bigint', collation_name: null },
+      { column_name: 'password_hash', data_type: 'text', collation_name: null },
+      { column_name: 'tags', data_type: 'text', collation_name: null },
+      { column_name: 'title', data_type: 'text', collation_name: null },
       { column_name: 'updated_at', data_type: 'timestamp with time zone', collation_name: null },
     ]);
     const [row] = await adminQuery<{ expires: string }>(
@@ -204,7 +211,7 @@ describe('postgres storage and failures', () => {
     expect(await store.findByCodeKey('old')).toEqual(old);
     expect((await store.create(link('OLD'), NOW + 1)).created).toBe(false);
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${q}.linklet_schema_version`);
-    expect(versions.map((row) => row.version).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version).sort()).toEqual(STEPS);
   });
 
   it('reports a conflict, never an error, when SERIALIZABLE transactions collide on one code', async () => {

@@ -84,7 +84,9 @@ describe('export → import into an empty server → export', () => {
     const csv = await exported(server, 'csv');
     expect(linksOf(json)).toHaveLength(32);
     // (text() drops the byte order mark the CSV starts with.)
-    expect(csv.split('\r\n')[0]).toBe('code,short_url,original_url,created_at,expiration_date,status,clicks');
+    expect(csv.split('\r\n')[0]).toBe(
+      'code,short_url,original_url,created_at,expiration_date,status,clicks,title,tags',
+    );
 
     const fromCsv = await serve(`sqlite:${freshDb()}`);
     expect(await importInto(fromCsv, csv, 'text/csv')).toMatchObject({ format: 'linklet-csv', created: 32 });

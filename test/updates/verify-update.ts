@@ -59,7 +59,11 @@ export async function checkOpens(origin: string, data: ReleaseData) {
 
 /** A click on an old link is counted on top of the clicks it had (written within about a second). */
 export async function checkCounting(origin: string, adminKey: string, made: MadeLink) {
-  expect((await fetch(`${origin}${shortPath(made.code)}`, { redirect: 'manual' })).status).toBe(302);
+  // A browser's click: a script's own User-Agent (Node's "node") is a bot, a visit but no click.
+  const browser = {
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  };
+  expect((await fetch(`${origin}${shortPath(made.code)}`, { redirect: 'manual', headers: browser })).status).toBe(302);
   const path = `/api/v1/links/${encodeURIComponent(made.code)}`;
   let clicks: number | undefined;
   for (let tries = 0; tries < 50 && clicks !== made.clicks + 1; tries++) {

@@ -14,8 +14,10 @@ interface JsonFormat {
   read(item: Item, row: ImportRow): void;
 }
 
+// The export does not carry a password Linklet can check (at most a hash of another scheme):
+// imported, the link would open for anyone.
 const PASSWORD_SKIP =
-  'It is password-protected there, and Linklet has no passwords: importing it would make it public.';
+  'It is password-protected there, and the export carries no password Linklet can check: importing it would make it public. Shorten it here and set a password.';
 
 const JSON_FORMATS: readonly JsonFormat[] = [
   {

@@ -1,6 +1,6 @@
 import { h } from '../ui/dom.js';
 import { callApi } from './api.js';
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 
 /** One tag as `GET /api/v1/tags` counts it. */
 interface TagCount {
@@ -31,7 +31,7 @@ export function setUpTagFilter(select: HTMLSelectElement, onChange: () => void):
     if (chosen !== '') all.add(chosen); // a chip's tag stays chosen while the list is reloaded
     select.replaceChildren(
       h('option', { value: '' }, t('tagFilterAll')),
-      ...[...all].sort((a, b) => a.localeCompare(b)).map((tag) => h('option', { value: tag }, tag)),
+      ...[...all].sort(new Intl.Collator(language()).compare).map((tag) => h('option', { value: tag }, tag)),
     );
     select.value = chosen;
   };

@@ -43,7 +43,7 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
         expect(read.body.data.tags).toEqual(['work', '소풍', 'news']);
 
         // The tag filter lists the owner's tags and narrows the list to one.
-        const filter = app.getByLabel(w('tagFilterLabel'), { exact: true });
+        const filter = app.getByRole('combobox', { name: w('tagFilterLabel'), exact: true });
         await expect(filter.locator('option')).toHaveCount(4);
         await expect(filter.locator('option').first()).toHaveText(w('tagFilterAll'));
         expect((await filter.locator('option').allTextContents()).sort()).toEqual(

@@ -23,7 +23,7 @@ export function linkLabelsForm(link: LinkItem, key: string, onSaved: (link: Link
   });
   tags.value = tagsToText(link.tags);
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const save = h('button', { type: 'submit', class: 'primary' }, t('save'));
+  const save = h('button', { type: 'submit', class: 'primary' }, t('linkLabelsSave'));
   const form = h(
     'form',
     { class: 'edit-labels', novalidate: true },

@@ -32,7 +32,7 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
         await details.getByRole('textbox', { name: w('linkTagsLabel'), exact: true }).fill('work, 소풍 news');
         await details
           .locator('form.edit-labels')
-          .getByRole('button', { name: w('save'), exact: true })
+          .getByRole('button', { name: w('linkLabelsSave'), exact: true })
           .click();
         await expect(alpha.locator('.row-note.done')).toHaveText(w('linkLabelsSavedNote'));
         await expect(alpha.locator('.link-title')).toHaveText('봄 소풍 안내 — spring picnic');

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations, popupTab, shortenIn, words } from './extension-screens-fixtures.js';
+import {
+  expectNoSeriousViolations,
+  popupTab,
+  putHistory,
+  record,
+  shortenIn,
+  words,
+} from './extension-screens-fixtures.js';
 import { expect, test } from './fixtures.js';
 import { launchExtension } from './launch-extension.js';
 
@@ -63,7 +70,7 @@ function storedExpiry(page: Page, code: string): Promise<number> {
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`${lang}: an expired history entry says Expired and offers Renew, not Disable; renewing makes it active`, async ({
+  test(`${lang}: a synced entry shows its title and tags; an expired one says Expired and offers Renew, not Disable; renewing makes it active`, async ({
     site,
   }) => {
     const ext = await launchExtension({ lang });
@@ -73,9 +80,25 @@ for (const lang of ['en', 'ko'] as const) {
       await shortenIn(made, site.url('/renew-me'), 'renew-me');
       await expect(made.locator('#error')).toBeHidden();
       await expireLocally(made, 'renew-me');
+      // A synced link with the title and tags the server gave it.
+      await putHistory(made, [
+        record({
+          id: 'labelled',
+          code: 'picnic',
+          originalUrl: site.url('/picnic'),
+          shortUrl: 'https://sho.example/picnic',
+          server: 'https://sho.example',
+          status: 'synced',
+          title: '봄 소풍 안내 — spring picnic',
+          tags: ['work', '소풍'],
+        }),
+      ]);
       await made.close();
 
       const popup = await popupTab(ext);
+      const labelled = popup.locator('#history .history-item[data-id="labelled"]');
+      await expect(labelled.locator('.link-title')).toHaveText('봄 소풍 안내 — spring picnic');
+      await expect(labelled.locator('.tag-chip')).toHaveText(['work', '소풍']);
       const item = popup.locator('#history .history-item').filter({ hasText: 'renew-me' });
       await expect(item.locator('.badge.expired')).toHaveText(w('statusExpired'));
       await expect(item.locator('button.disable')).toHaveCount(0);

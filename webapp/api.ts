@@ -66,6 +66,10 @@ export interface LinkItem {
   updated_at: string;
   /** The short URL asks for a password (absent from servers before passwords). */
   password_protected?: boolean;
+  /** The owner's name for the link, or null (absent from servers before titles). */
+  title?: string | null;
+  /** The owner's tags on the link (absent from servers before tags). */
+  tags?: string[];
 }
 
 /** One link with its clicks per UTC day (`GET /api/v1/links/{code}`), when the server counts them. */

@@ -4,15 +4,20 @@ import { qrCodeSvg } from '../ui/qr-code.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { callApi, type LinkItem, linkPath } from './api.js';
 import { language, t } from './i18n.js';
+import { linkLabelsForm } from './link-labels-form.js';
 import { linkQrBox } from './link-qr-download.js';
 import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
+import { renewControl } from './renew-control.js';
 import { statsView } from './stats-view.js';
+
+/** What a save in the details changed, so the list's note says the right thing. */
+export type LinkChange = 'target' | 'labels' | 'renewed';
 
 export interface DetailsOptions {
   key: string;
-  /** Called with the changed link after a new target was saved. */
-  onChanged(link: LinkItem): void;
+  /** Called with the changed link after a new target, its title and tags, or a renewal was saved. */
+  onChanged(link: LinkItem, what?: LinkChange): void;
 }
 
 /**
@@ -64,10 +69,12 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
     h('dd', {}, link.original_url),
   );
   const password = passwordForm(link, options.key, options.onChanged);
+  const labels = linkLabelsForm(link, options.key, (changed) => options.onChanged(changed, 'labels'));
+  const renew = renewControl(link, options.key, (changed) => options.onChanged(changed, 'renewed'));
   return h(
     'div',
     { class: 'details' },
-    h('div', { class: 'details-main' }, full, clicks, form, password),
+    h('div', { class: 'details-main' }, full, clicks, labels, renew, form, password),
     linkQrBox(qr, link),
   );
 }

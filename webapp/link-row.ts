@@ -4,8 +4,9 @@ import { formatDateTime } from '../ui/format-date.js';
 import type { MessageKey } from '../ui/i18n.js';
 import type { LinkItem } from './api.js';
 import { language, t } from './i18n.js';
+import { linkLabelsView } from './link-labels-view.js';
 
-export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'delete';
+export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'renew' | 'delete';
 
 const STATUS_LABELS = {
   active: 'webStatusActive',
@@ -16,9 +17,15 @@ const STATUS_LABELS = {
 /**
  * One link as a table row. The buttons' names are the plain verbs ("Copy", "Delete"), the same on
  * every row: the row (its short URL cell is the row header) tells which link they act on.
- * An expired link can no longer be changed, so it has no Disable/Enable.
+ * An expired link cannot be disabled (its short URL already says it expired): it offers Renew in
+ * that place, which opens its details at the renewal. `onTag` narrows the list to a chip's tag.
  */
-export function linkRow(link: LinkItem, detailsId: string, onAction: (action: RowAction) => void): HTMLTableRowElement {
+export function linkRow(
+  link: LinkItem,
+  detailsId: string,
+  onAction: (action: RowAction) => void,
+  onTag: (tag: string) => void = () => {},
+): HTMLTableRowElement {
   const button = (action: RowAction, label: string, extra: Record<string, string> = {}) => {
     const element = h('button', { type: 'button', 'data-action': action, ...extra }, label);
     element.addEventListener('click', () => onAction(action));
@@ -29,7 +36,7 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
       ? button('disable', t('webDisable'))
       : link.status === 'disabled'
         ? button('enable', t('webEnable'))
-        : '';
+        : button('renew', t('renewButton'), { 'aria-controls': detailsId });
   const expiresAt = Date.parse(link.expiration_date);
   // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
   const target = displayUrl(link.original_url);
@@ -41,6 +48,7 @@ export function linkRow(link: LinkItem, detailsId: string, onAction: (action: Ro
       'th',
       { scope: 'row', class: 'short' },
       h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
+      linkLabelsView(link, onTag),
     ),
     h('td', { class: 'target' }, h('span', { title: target }, target)),
     h(

@@ -3,12 +3,14 @@ import { errorSentence } from '../ui/error-sentence.js';
 import { plural } from '../ui/plural.js';
 import { announce } from './announce.js';
 import { callApi, type LinkItem, linkPath } from './api.js';
+import { changeNote } from './change-note.js';
 import { confirmDelete } from './confirm-delete.js';
 import { copyFromButton } from './copy-button.js';
 import { language, t } from './i18n.js';
 import { linkDetails } from './link-details.js';
 import { linkRow, type RowAction } from './link-row.js';
 import { clearRowNotes, showRowNote } from './row-note.js';
+import { setUpTagFilter } from './tag-filter.js';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -29,6 +31,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   const previous = byId<HTMLButtonElement>('previous-page');
   const next = byId<HTMLButtonElement>('next-page');
   const error = byId('links-error');
+  const tag = setUpTagFilter(byId<HTMLSelectElement>('tag-filter'), () => restart());
   /** The cursor each page seen so far started at (undefined: the first page). */
   let pageStarts: Array<string | undefined> = [undefined];
   let nextCursor: string | null = null;
@@ -41,6 +44,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     const ticket = ++loading; // a slower answer to an older query must not overwrite a newer one
     const query = new URLSearchParams({ status: status.value });
     if (search.value.trim() !== '') query.set('search', search.value.trim());
+    if (tag.value() !== '') query.set('tag', tag.value());
     const cursor = pageStarts[page];
     if (cursor !== undefined) query.set('cursor', cursor);
     try {
@@ -63,7 +67,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     const empty = byId('links-empty');
     empty.hidden = links.length > 0;
     // "No links yet" only when nothing narrows the list; otherwise the search found nothing.
-    const narrowed = search.value.trim() !== '' || status.value !== 'all';
+    const narrowed = search.value.trim() !== '' || status.value !== 'all' || tag.value() !== '';
     empty.textContent = narrowed ? t('webNoLinks') : t('webNoLinksYet');
     body.replaceChildren(...links.flatMap((link, index) => rowsOf(link, `details-${page}-${index}`)));
     previous.disabled = page === 0;
@@ -79,7 +83,12 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   /** A link's row and its (hidden) details row. */
   const rowsOf = (link: LinkItem, detailsId: string): HTMLTableRowElement[] => {
     const details = h('tr', { id: detailsId, class: 'details-row', hidden: true });
-    const row = linkRow(link, detailsId, (action) => void act(action, link, row, details));
+    const row = linkRow(
+      link,
+      detailsId,
+      (action) => void act(action, link, row, details),
+      (chosen) => tag.choose(chosen),
+    );
     return [row, details];
   };
 
@@ -91,6 +100,12 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
       const copy = buttonOf('copy');
       return copy ? copyFromButton(copy, link.short_url) : undefined;
     }
+    if (action === 'renew') {
+      // Renew is chosen in the details (how long for); the row's button opens them there.
+      if (details.hidden) await act('details', link, row, details);
+      details.querySelector<HTMLSelectElement>('select.renew-duration')?.focus();
+      return;
+    }
     if (action === 'details') {
       const toggle = buttonOf('details');
       const open = details.hidden;
@@ -100,10 +115,16 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
       if (open) {
         const panel = linkDetails(link, {
           key: signedKey,
-          onChanged: async (changed) => {
-            announce(t('webTargetSaved', [changed.short_url, changed.original_url]));
+          onChanged: async (changed, what) => {
+            const note = changeNote(changed, what);
+            announce(
+              what === undefined || what === 'target'
+                ? t('webTargetSaved', [changed.short_url, changed.original_url])
+                : note,
+            );
+            if (what === 'labels') await tag.refresh(signedKey);
             await load(current);
-            showRowNote(body, link.code, t('webSavedNote'), 'done');
+            showRowNote(body, link.code, note, 'done');
           },
         });
         details.replaceChildren(h('td', { colspan: '6' }, panel));
@@ -169,6 +190,8 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   return {
     reload: async () => {
       pageStarts = [undefined];
+      const signedKey = key();
+      if (signedKey !== undefined) await tag.refresh(signedKey);
       await load(0);
     },
   };

@@ -8,8 +8,9 @@ import type { MessageKey } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
 import { humanMessage, isExpired } from './history-words.js';
 import { localOnlyNote } from './local-mode.js';
+import { entryLabels, renewSelect } from './renew-choice.js';
 
-export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable';
+export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable' | 'renew';
 
 const QUEUED_MESSAGES = {
   delete: 'queuedDelete',
@@ -63,7 +64,10 @@ function historyItem(
     const clicks = plural(t, language(), entry.clicks, { one: 'clicksCountOne', other: 'clicksCount' });
     meta.append(' ', element('span', 'clicks', clicks));
   }
-  item.append(shortUrl, original, meta);
+  item.append(shortUrl, original);
+  const labels = entryLabels(entry.title, entry.tags);
+  if (labels) item.append(labels);
+  item.append(meta);
   if (entry.status === 'local') item.append(localOnlyNote());
   if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));
   if (entry.message && entry.status !== 'local') {
@@ -78,10 +82,13 @@ function historyItem(
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);
-  // An expired link cannot be disabled (its short URL already answers that it expired); Renew
-  // takes this place once the history offers it.
+  // An expired link cannot be disabled (its short URL already answers that it expired): it offers
+  // Renew in that place, for a local link or one on the server the options manage.
   if (manageable && entry.queued !== 'delete' && !expired) {
     buttons.push(disabled ? ['enable', t('enable')] : ['disable', t('disable')]);
+  }
+  if (expired && entry.queued !== 'delete' && (manageable || entry.status === 'local')) {
+    buttons.push(['renew', t('renewButton')]);
   }
   if (entry.queued !== 'delete') buttons.push(['delete', t('delete')]);
   for (const [action, label] of buttons) {
@@ -89,6 +96,7 @@ function historyItem(
     button.type = 'button';
     button.setAttribute('aria-label', `${label}: ${entry.shortUrl || displayUrl(entry.originalUrl)}`);
     button.addEventListener('click', () => onAction(action, entry, button));
+    if (action === 'renew') actions.append(renewSelect(entry.shortUrl || displayUrl(entry.originalUrl)));
     actions.append(button);
   }
   item.append(actions);

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
 import type { HistoryEntry } from '../../extension/history-entry.js';
-import { localizePage, t } from '../../extension/i18n.js';
+import { language, localizePage, t } from '../../extension/i18n.js';
 import { isOpenableShortUrl } from '../../extension/openable-url.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
 import { backgroundApi } from '../../extension/ui/background-api.js';
@@ -10,10 +10,12 @@ import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';
 import { expireLabel } from '../../ui/expire-label.js';
+import { formatDateTime } from '../../ui/format-date.js';
 import { withScheme } from '../../ui/with-scheme.js';
 import { confirmDelete } from './confirm-delete.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
 import { showLocalModeIntro } from './local-mode.js';
+import { chosenRenewal } from './renew-choice.js';
 import { hideResult, showResult } from './result-view.js';
 
 // A view: the background makes, records, syncs and deletes links; the popup asks and shows.
@@ -126,6 +128,12 @@ async function onHistoryAction(action: HistoryAction, entry: HistoryEntry, butto
     if (report.keyRefused) showError(t('errorKeyRefused'));
     say(report.changesWaiting ? t('changeQueued') : t('changeSaved'));
     return refreshHistory();
+  }
+  if (action === 'renew') {
+    const renewed = await api.renewLink(entry.id, chosenRenewal(button));
+    await refreshHistory();
+    say(t('renewedNote', [formatDateTime(renewed.expiresAt, language())]));
+    return;
   }
   say(t('retrying'));
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, test as base, chromium, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
 import { chromiumPath } from './launch-extension.js';
 
@@ -25,6 +26,8 @@ export interface WebAppServer {
   ): Promise<{ status: number; body: { status: string; message: string; data: Record<string, unknown> } }>;
   /** `GET` of a short URL without following the redirect. */
   resolve(shortUrl: string): Promise<{ status: number; location: string | null }>;
+  /** Makes a (lower-case) code's link expired a minute ago in the database: no waiting for a real expiry. */
+  expire(code: string): void;
 }
 
 interface Options {
@@ -92,6 +95,11 @@ export const test = base.extend<Options & { server: WebAppServer; app: Page }, {
           ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
         });
         return { status: response.status, body: await response.json() };
+      },
+      expire(code) {
+        const db = new Database(join(dir, 'linklet.db'));
+        db.prepare('UPDATE links SET expires_at = ? WHERE code_key = ?').run(Date.now() - 60_000, code);
+        db.close();
       },
       async resolve(shortUrl) {
         const response = await fetch(shortUrl, { redirect: 'manual' });

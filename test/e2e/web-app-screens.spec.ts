@@ -201,7 +201,7 @@ test('Disable and Save say what changed next to the link; a new action clears it
   await row.getByRole('button', { name: 'Details' }).click();
   const details = app.locator('.details-row:not([hidden])');
   await details.getByLabel('Target URL').fill('example.org/moved');
-  await details.getByRole('button', { name: 'Save' }).click();
+  await details.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(row.locator('.row-note')).toHaveText('Saved: it now leads to the new address.');
   expect(await server.resolve(await row.locator('th a').getAttribute('href').then(String))).toEqual({
     status: 302,

@@ -194,7 +194,7 @@ test('disables, enables, re-targets and deletes a link, each checked against the
   await expect(details.locator('rect.chart-bar')).toHaveCount(30);
   await expectNoSeriousViolations(app, "a link's details");
   await details.getByLabel('Target URL').fill('https://example.org/moved');
-  await details.getByRole('button', { name: 'Save' }).click();
+  await details.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(row).toContainText('https://example.org/moved');
   expect((await server.api('GET', '/api/v1/links/work', { key: alice })).body.data.original_url).toBe(
     'https://example.org/moved',

@@ -26,7 +26,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function headerPassword(value: string | null): string | undefined {
   if (value === null) return undefined;
-  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  // Only a value of bytes (no code point above U+00FF) with some above ASCII can be UTF-8 read as Latin-1.
+  if (!/[\x80-\xff]/.test(value) || /[\u0100-\uffff]/.test(value)) return value;
   try {
     return utf8.decode(Uint8Array.from(value, (ch) => ch.charCodeAt(0)));
   } catch {

@@ -131,8 +131,8 @@ test('the links export as Linklet CSV and import into another profile as local l
   const file = await ext.download(options, '#export-csv');
   expect(file).toMatch(/linklet-links-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(file, 'utf8')).split('\r\n');
-  expect(lines[0]).toBe('\ufeffcode,short_url,original_url,created_at,expiration_date,status,clicks');
-  expect(lines[1]).toMatch(new RegExp(`^csvout,${escapeRegExp(shortUrl)},${escapeRegExp(pageUrl)},.*,active,0$`));
+  expect(lines[0]).toBe('\ufeffcode,short_url,original_url,created_at,expiration_date,status,clicks,title,tags');
+  expect(lines[1]).toMatch(new RegExp(`^csvout,${escapeRegExp(shortUrl)},${escapeRegExp(pageUrl)},.*,active,0,,$`));
 
   const other = await launch();
   const otherOptions = await other.openTab(`${other.origin}/options.html`);

@@ -82,7 +82,8 @@ test('a code taken on the server is refused with its 409 message; a pending one 
   await popup.fill('#url', pageUrl);
   await popup.fill('#code', 'e2e-taken');
   await popup.click('#shorten');
-  await expect.poll(() => popupError(popup)).toContain("custom_code 'e2e-taken' is already in use");
+  // In people's words, not the API's ("custom_code 'e2e-taken' is already in use").
+  await expect.poll(() => popupError(popup)).toContain('That code is taken');
   expect((await readHistory(popup)).some((item) => item.shortUrl.includes('e2e-taken'))).toBe(false);
   expect(await companion.resolve(`${companion.url}/e2e-taken/`)).toEqual({
     status: 302,
@@ -114,7 +115,7 @@ test('a code taken on the server is refused with its 409 message; a pending one 
     await popup.evaluate(
       `[...document.querySelectorAll('#history .history-item[data-status="conflict"] .message')].map((e) => e.textContent).join()`,
     ),
-  ).toContain("custom_code 'e2e-clash' is already in use");
+  ).toContain('That code is taken'); // the API's "custom_code 'e2e-clash' is already in use", in people's words
 
   // The user resolves it with a new code: the server picks one and the link syncs.
   await popup.click('#history .history-item[data-status="conflict"] button.new-code');

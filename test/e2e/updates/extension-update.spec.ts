@@ -148,7 +148,7 @@ for (const release of RELEASES) {
         await again.goto(item.shortUrl);
         await expect(again).toHaveURL(url);
       }
-      const hangulClicks = release.localClicks ? '3 clicks' : '1 clicks';
+      const hangulClicks = release.localClicks ? '3 clicks' : '1 click';
       await expect
         .poll(async () => {
           await popup.reload();
@@ -156,7 +156,7 @@ for (const release of RELEASES) {
           const now = await historyByUrl(popup);
           return [now.get(local.hangul)?.clicks, release.keys ? now.get(synced)?.clicks : 'no key'];
         })
-        .toEqual([hangulClicks, release.keys ? '1 clicks' : 'no key']);
+        .toEqual([hangulClicks, release.keys ? '1 click' : 'no key']);
     });
   });
 }

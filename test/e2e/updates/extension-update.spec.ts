@@ -108,7 +108,12 @@ for (const release of RELEASES) {
       const syncedShort = await shortenInForm(popup, synced);
       expect(syncedShort.startsWith(`${serverUrl}/`)).toBe(true);
       // A click on the server, which the history shows where the release pulls them (with a key).
-      expect((await fetch(syncedShort, { redirect: 'manual' })).status).toBe(302);
+      // As a browser: a script's own User-Agent is a bot, a visit but not a click.
+      const asBrowser = {
+        'User-Agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      };
+      expect((await fetch(syncedShort, { redirect: 'manual', headers: asBrowser })).status).toBe(302);
       await browser.close();
 
       // The update: today's build in the same folder, the same profile.

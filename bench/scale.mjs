@@ -1,5 +1,5 @@
 // `npm run bench:scale`: the figures of a server holding a million links, each printed beside its
-// target (issue 29), on the built server (`npm run bench:scale` builds it first). Opt-in, not part
+// target, on the built server (`npm run bench:scale` builds it first). Opt-in, not part
 // of `npm test` or `npm run bench`: seeding takes a minute or two. What it measures:
 //
 // - list: `GET /api/v1/links` (an owner's first page, 20 links) at 1M links, 100k of them that

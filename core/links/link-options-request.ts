@@ -31,7 +31,7 @@ export function parseCreateLabels(body: unknown): LinkLabels {
 }
 
 /**
- * The link options of `PATCH /api/v1/links/{code}` (issue 26): `title` (`null` or `""` removes
+ * The link options of `PATCH /api/v1/links/{code}`: `title` (`null` or `""` removes
  * it), `tags` (the whole list; `[]` or `null` removes them) and `expire_duration` (renew: the
  * expiry becomes now plus that duration, for an expired link too). Fields not sent are left out.
  */

@@ -9,6 +9,7 @@ import { backgroundApi } from '../../extension/ui/background-api.js';
 import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
+import { plural } from '../../ui/plural.js';
 import { withScheme } from '../../ui/with-scheme.js';
 import { importProblem, showImportProblem } from './import-error.js';
 
@@ -154,8 +155,12 @@ async function importFile(file: File): Promise<void> {
         ? t('importDoneOne', [added, skipped, conflicts])
         : t('importDone', [added, skipped, conflicts]),
     ];
-    if (result.rebound > 0) parts.push(t('importRebound', [String(result.rebound), serverUrl]));
-    if (result.dropped > 0) parts.push(t('importDropped', [String(result.dropped)]));
+    const lang = language();
+    if (result.rebound > 0) {
+      parts.push(plural(t, lang, result.rebound, { one: 'importReboundOne', other: 'importRebound' }, serverUrl));
+    }
+    if (result.dropped > 0)
+      parts.push(plural(t, lang, result.dropped, { one: 'importDroppedOne', other: 'importDropped' }));
     report('#data-status', parts.join(' '), true);
   } catch (error) {
     report('#data-status', '', false);

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { plural } from '../../ui/plural.js';
 import { t } from '../i18n.js';
 import type { SyncStatus } from '../sync-status.js';
 
@@ -16,6 +17,11 @@ export function syncProblemText({ keyRefused, limit, refusedItems }: SyncProblem
   if (limit?.kind === 'page-items') return t('syncLimitPageItems', [count(limit.bound)]);
   if (limit?.kind === 'answer-bytes') return t('syncLimitAnswerBytes', [count(Math.floor(limit.bound / 1024 ** 2))]);
   if (limit?.kind === 'history') return t('syncLimitHistory', [count(limit.bound)]);
-  if (refusedItems) return t('syncItemsRefused', [count(refusedItems)]);
+  if (refusedItems) {
+    return plural(t, browser.i18n.getUILanguage(), refusedItems, {
+      one: 'syncItemsRefusedOne',
+      other: 'syncItemsRefused',
+    });
+  }
   return undefined;
 }

@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 const codesOf = (links: Link[]) => links.map((found) => found.code);
 
 /**
- * Titles, tags and renewal (issue 26) as every store behind the management API keeps them: run
+ * Titles, tags and renewal as every store behind the management API keeps them: run
  * over memory, SQLite and PostgreSQL next to `describeLinkManagementContract`.
  */
 export function describeLinkOptionsContract(

@@ -17,7 +17,7 @@ import { expect, setServer, test } from './fixtures.js';
 import { launchExtension } from './launch-extension.js';
 
 // The options page on a phone and on a desktop, light and dark, English and Korean; its import
-// error; and the popup's QR code download for a server link (issue 26).
+// error; and the popup's QR code download for a server link.
 
 async function optionsTab(origin: string, page: Page, theme: 'light' | 'dark', size: typeof PHONE): Promise<Page> {
   await page.setViewportSize(size);

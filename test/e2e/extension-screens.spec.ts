@@ -14,7 +14,7 @@ import {
 import { expect, test } from './fixtures.js';
 import { launchExtension } from './launch-extension.js';
 
-// The extension's screens as people meet them (issue 24, SPEC "Screens"): the popup at its size,
+// The extension's screens as people meet them: the popup at its size,
 // in English and Korean, light and dark, with a 300-character URL and a 40-syllable Hangul code.
 
 const DAY = 24 * 3600_000;

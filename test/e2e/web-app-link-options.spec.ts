@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, expectNoSeriousViolations, makeLinks, test } from './web-app-fixtures.js';
 import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
 
-// Issue 26 and 24 in the web app (SPEC "Link options", "Screens"): a link's title and tags are
+// Link options in the web app: a link's title and tags are
 // edited in its details and shown in the list, a tag narrows the list, and an expired link offers
 // Renew (not Disable) and comes back active. On the real server, with the link expired in its
 // database rather than waited for.

@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousViolations, makeLinks, signInWith, test } from './web-app-fixtures.js';
 
-// The web app's link details offer the QR code as files named after the code (issue 26), drawn
+// The web app's link details offer the QR code as files named after the code, drawn
 // by the same code as the popup's (ui/qr-download.ts): SVG as is, PNG drawn in a canvas.
 
 test('a link’s details save its QR code as <code>.svg and <code>.png, a Hangul code readable', async ({

@@ -10,7 +10,7 @@ import {
   WORDS,
 } from './web-app-screens-fixtures.js';
 
-// SPEC "Screens" for the web app (issue 24, points 1–3, 7–9 and the smaller ones), at a phone's
+// The screens of the web app, at a phone's
 // and a laptop's size, light and dark, English and Korean, with data that stresses the layout:
 // 26 links with 300-character targets and 40-syllable Hangul codes.
 const LINKS = 26;

@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousViolations, makeLinks, test } from './web-app-fixtures.js';
 import { sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
 
-// Issue 25 in the web app: a link's details show `GET /api/v1/links/{code}/stats` (SPEC "Visits"):
+// Where clicks come from, in the web app: a link's details show `GET /api/v1/links/{code}/stats` (SPEC "Visits"):
 // the daily chart with dates and the top lists, readable on a phone. The answer is the fixture
 // below, in exactly the documented shape, so this runs against any server; a server without the
 // endpoint falls back to the link's daily clicks (the second test, the real server's answer).

@@ -69,7 +69,7 @@ describe('a pulled link that breaks a rule of the server', () => {
     expect(logged()).toMatch(reason);
     const status = await syncStatusFor(SERVER);
     expect(status).toMatchObject({ refusedItems: 1 });
-    expect(syncProblemText(status)).toMatch(/^1 links from the server were left out/);
+    expect(syncProblemText(status)).toMatch(/^1 link from the server was left out/);
   });
 
   it('leaves out a deletion with a date in the future', async () => {

@@ -7,8 +7,8 @@ import { plural } from '../../ui/plural.js';
 import { qrFileName } from '../../ui/qr-download.js';
 import { withScheme } from '../../ui/with-scheme.js';
 
-// The screens' words (issue 24): errors by kind in the page's language, the scheme a person left
-// out, counts that agree, and QR files named after the code (issue 26).
+// The screens' words: errors by kind in the page's language, the scheme a person left
+// out, counts that agree, and QR files named after the code.
 const en = createI18n(catalogMessages(['en-US']));
 const ko = createI18n(catalogMessages(['ko-KR']));
 

@@ -176,7 +176,7 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       madeIn: (c) => hasColumns(c, 'links', 'password_hash'),
     },
     {
-      // Schema 8: a link's title and tags (issue 26). Tags are one text: the link's tag keys
+      // Schema 8: a link's title and tags. Tags are one text: the link's tag keys
       // (lower case) separated by spaces, which no tag contains; NULL for none.
       what: 'link titles and tags',
       sql: `ALTER TABLE ${prefix}links ADD COLUMN title text, ADD COLUMN tags text`,

@@ -153,7 +153,7 @@ const VISITS = `
 const LINK_PASSWORDS = 'ALTER TABLE links ADD COLUMN password_hash TEXT';
 
 /**
- * Schema 7: a link's title and tags (issue 26). Tags are one text: the link's tag keys (lower
+ * Schema 7: a link's title and tags. Tags are one text: the link's tag keys (lower
  * case, see `tagKey`) separated by spaces, which no tag contains; NULL for none, as for every
  * link made before.
  */

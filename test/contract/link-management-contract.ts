@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLICK_DAYS_KEPT, dayOf } from '../../core/clicks.js';
 import {
   KEY_TOUCH_INTERVAL_MS,
@@ -7,6 +7,7 @@ import {
   type OwnerScope,
 } from '../../core/link-management-store.js';
 import type { Link } from '../../core/link-store.js';
+import { freshStorePerTest } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const ALL: OwnerScope = { all: true };
@@ -25,17 +26,8 @@ export function describeLinkManagementContract(
 ): void {
   describe(`LinkManagementStore contract: ${name}`, () => {
     let store: ManagedLinkStore;
-    const disposers: Array<() => Promise<void>> = [];
-    beforeEach(async () => {
-      const made = await factory();
-      store = made.store;
-      disposers.push(async () => {
-        await made.store.close().catch(() => {});
-        await made.dispose?.();
-      });
-    });
-    afterAll(async () => {
-      for (const dispose of disposers) await dispose();
+    freshStorePerTest(factory, (made) => {
+      store = made;
     });
 
     /** Creates links in order, each a millisecond newer, owned as given. */

@@ -1,7 +1,8 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../core/clicks.js';
 import type { ManagedLinkStore, OwnerScope } from '../../core/link-management-store.js';
 import type { Link } from '../../core/link-store.js';
+import { freshStorePerTest } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const ALL: OwnerScope = { all: true };
@@ -18,17 +19,8 @@ export function describeLinkOptionsContract(
 ): void {
   describe(`link options contract: ${name}`, () => {
     let store: ManagedLinkStore;
-    const disposers: Array<() => Promise<void>> = [];
-    beforeEach(async () => {
-      const made = await factory();
-      store = made.store;
-      disposers.push(async () => {
-        await made.store.close().catch(() => {});
-        await made.dispose?.();
-      });
-    });
-    afterAll(async () => {
-      for (const dispose of disposers) await dispose();
+    freshStorePerTest(factory, (made) => {
+      store = made;
     });
 
     it('keeps a title and tags from the create, in order, and leaves them out of links without', async () => {

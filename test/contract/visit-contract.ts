@@ -1,7 +1,8 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../core/clicks.js';
 import type { ManagedLinkStore } from '../../core/link-management-store.js';
 import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/visits/visits.js';
+import { freshStorePerTest } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const TODAY = dayOf(NOW);
@@ -37,17 +38,8 @@ export function describeVisitContract(
 ): void {
   describe(`visits contract: ${name}`, () => {
     let store: ManagedLinkStore;
-    const disposers: Array<() => Promise<void>> = [];
-    beforeEach(async () => {
-      const made = await factory();
-      store = made.store;
-      disposers.push(async () => {
-        await made.store.close().catch(() => {});
-        await made.dispose?.();
-      });
-    });
-    afterAll(async () => {
-      for (const dispose of disposers) await dispose();
+    freshStorePerTest(factory, (made) => {
+      store = made;
     });
     const make = async (code: string, createdAt = NOW) => {
       expect(

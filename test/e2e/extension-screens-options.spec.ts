@@ -15,6 +15,7 @@ import {
 } from './extension-screens-fixtures.js';
 import { expect, setServer, test } from './fixtures.js';
 import { launchExtension } from './launch-extension.js';
+import { expectQrDownloads } from './qr-downloads.js';
 
 // The options page on a phone and on a desktop, light and dark, English and Korean; its import
 // error; and the popup's QR code download for a server link.
@@ -93,31 +94,8 @@ test('a server link in the popup has its QR code, saved as <code>.svg and <code>
   await expect(popup.locator('#qr svg')).toBeVisible();
   await expect(popup.locator('#result-local')).toBeHidden();
 
-  const svgDownload = popup.waitForEvent('download');
-  await popup.getByRole('button', { name: `Download SVG: the QR code of ${code}` }).click();
-  const svg = await svgDownload;
-  expect(svg.suggestedFilename()).toBe(`${code}.svg`);
-  const svgText = (await readAll(await svg.createReadStream())).toString('utf8');
-  expect(svgText.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')).toBe(true);
-  expect(svgText).toContain('xmlns="http://www.w3.org/2000/svg"');
-  expect(svgText).toMatch(/<path fill="#000" d="M/);
-
-  const pngDownload = popup.waitForEvent('download');
-  await popup.getByRole('button', { name: `Download PNG: the QR code of ${code}` }).click();
-  const png = await pngDownload;
-  expect(png.suggestedFilename()).toBe(`${code}.png`);
-  const pngBytes = await readAll(await png.createReadStream());
-  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  // The PNG is the drawing, not an empty canvas: 10 pixels a module, so over 200 × 200.
-  expect(pngBytes.readUInt32BE(16)).toBeGreaterThan(200);
-  expect(pngBytes.readUInt32BE(16)).toBe(pngBytes.readUInt32BE(20));
+  await expectQrDownloads(popup, code);
 
   await expectFits(popup, 'popup with a server link');
   await expectNoSeriousViolations(popup, 'popup with a server link');
 });
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}

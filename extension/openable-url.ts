@@ -1,4 +1,4 @@
-import { openPageBase } from './local-backend.js';
+import { openPageBase } from './backend/local-backend.js';
 
 /**
  * Whether `url` lies under `base`: same scheme and host, path below the base's, no credentials.

@@ -8,6 +8,9 @@ import type { FetchLike } from './fetch-like.js';
  */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/** An import reads and creates up to some 80,000 rows on the server: more time than one create. */
+export const IMPORT_TIMEOUT_MS = 120_000;
+
 /** Which Linklet server to call, and as whom. */
 export interface LinkletTarget {
   /** The server's address without a trailing slash; API paths are appended to it. */

@@ -48,7 +48,7 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
       const { data } = await callApi<LinkItem>(linkPath(link.code), {
         method: 'PATCH',
         key: options.key,
-        body: JSON.stringify({ original_url: withScheme(target.value) }),
+        body: { original_url: withScheme(target.value) },
       });
       options.onChanged(data);
     } catch (failure) {

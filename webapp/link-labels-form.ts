@@ -43,7 +43,7 @@ export function linkLabelsForm(link: LinkItem, key: string, onSaved: (link: Link
       const { data } = await callApi<LinkItem>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ title: text === '' ? null : text, tags: tagsFromText(tags.value) }),
+        body: { title: text === '' ? null : text, tags: tagsFromText(tags.value) },
       });
       onSaved(data);
     } catch (failure) {

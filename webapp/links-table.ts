@@ -144,7 +144,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
         await callApi(linkPath(link.code), {
           method: 'PATCH',
           key: signedKey,
-          body: JSON.stringify({ disabled: action === 'disable' }),
+          body: { disabled: action === 'disable' },
         });
         announce(t(action === 'disable' ? 'webDisabled' : 'webEnabled', [link.short_url]));
         note = { text: t(action === 'disable' ? 'webDisabledNote' : 'webEnabledNote'), kind: 'done' };

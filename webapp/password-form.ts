@@ -28,7 +28,7 @@ export function passwordForm(link: LinkItem, key: string, onChanged: (link: Link
       const { data } = await callApi<LinkItem>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ password }),
+        body: { password },
       });
       input.value = '';
       remove.hidden = !data.password_protected;

@@ -33,7 +33,7 @@ export function renewControl(link: LinkItem, key: string, onRenewed: (link: Link
       const { data } = await callApi<LinkItem>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ expire_duration: select.value as ExpireDuration }),
+        body: { expire_duration: select.value as ExpireDuration },
       });
       onRenewed(data);
     } catch (failure) {

@@ -67,12 +67,12 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
       const { data } = await callApi<ShortenData>('api/v1/shorten', {
         method: 'POST',
         key: options.key(),
-        body: JSON.stringify({
+        body: {
           original_url: url.value,
           custom_code: customCode || undefined,
           expire_duration: expire.value,
           password: password.value || undefined,
-        }),
+        },
       });
       password.value = '';
       showResult(data);

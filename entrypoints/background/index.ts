@@ -1,22 +1,21 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { isBackendPath, isOpenableShortUrl } from '../../extension/backend/local-backend.js';
+import { createHistory } from '../../extension/history/history.js';
+import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/service/background-api.js';
 import {
   COMMAND_SHORTEN_TAB,
   createContextMenus,
   handleCommand,
   handleContextMenuClick,
 } from '../../extension/service/context-menu.js';
-import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
-import { createHistory } from '../../extension/history/history.js';
-import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
-import { openLinkletDb } from '../../extension/backend/link-db.js';
 import { createLinkService } from '../../extension/service/link-service.js';
-import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/service/background-api.js';
-import { isBackendPath } from '../../extension/backend/local-backend.js';
 import { copyFromBackground } from '../../extension/service/offscreen-clipboard.js';
-import { isOpenableShortUrl } from '../../extension/openable-url.js';
-import { loadSettings, settingsItem } from '../../extension/settings.js';
 import { notify } from '../../extension/service/shorten-and-announce.js';
+import { loadSettings, settingsItem } from '../../extension/settings.js';
 import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync/sync-scheduler.js';
 
 /** The service worker's fetch event; the extension is typed against DOM, which lacks it. */

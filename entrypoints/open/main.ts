@@ -1,7 +1,7 @@
 import { resolveCode } from '../../core/resolve.js';
-import { language, localizePage, t } from '../../extension/i18n.js';
 import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { language, localizePage, t } from '../../extension/i18n.js';
 import { codeSegmentOfHash } from '../../extension/open-hash.js';
 import { formatDateTime } from '../../ui/format-date.js';
 

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
+import type { FetchLike } from '../../client/fetch-like.js';
 import type { FetchHandler } from '../../core/handler.js';
-import type { FetchLike } from '../server/shorten-via.js';
+import { isUnder, isWebUrl } from '../openable-url.js';
 
 /** The extension's own origin, e.g. `chrome-extension://<id>`: the bundled backend's base URL. */
 export function localBase(): string {
@@ -32,4 +33,14 @@ export function routeToHandler(handle: FetchHandler, origin: string, fallback: F
 export function isBackendPath(pathname: string): boolean {
   if (pathname === '/api.php' || pathname === '/health' || pathname.startsWith('/api/')) return true;
   return /^\/[^/.]+$/.test(pathname);
+}
+
+/**
+ * Whether a short URL may be copied, QR-encoded or opened: a web URL, or this extension's own
+ * page for local links. Checked where a URL leaves the extension, not only where it came in, so
+ * a history written before the checks (or tampered with) cannot open `data:`, `file:` or
+ * `chrome:` pages either.
+ */
+export function isOpenableShortUrl(url: string): boolean {
+  return isWebUrl(url) || isUnder(url, openPageBase());
 }

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import { isValidCode } from '../../core/code.js';
 import { EXPIRE_DURATIONS } from '../../core/expiry.js';
 import { isRealDate } from '../../ui/real-date.js';
-import { isValidCode } from '../server/reply-checks.js';
-import type { HistoryEntry } from './history-entry.js';
 import { isUnder, isWebUrl } from '../openable-url.js';
 import { serverTargetProblem } from '../server/server-target.js';
+import type { HistoryEntry } from './history-entry.js';
 
 const FORMAT = 'linklet-history';
 

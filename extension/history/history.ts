@@ -1,7 +1,7 @@
-import type { HistoryEntry } from './history-entry.js';
-import { newestFirst, oldestFirst, readHistoryRecords } from './history-record.js';
 import type { LinkletDatabase } from '../backend/link-db.js';
 import { orStorageFull } from '../backend/storage-full.js';
+import type { HistoryEntry } from './history-entry.js';
+import { newestFirst, oldestFirst, readHistoryRecords } from './history-record.js';
 
 /** The user's links, newest first. Popup, options and background each open their own. */
 export interface History {

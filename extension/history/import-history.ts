@@ -1,8 +1,8 @@
 import { codeKey } from '../../core/code.js';
 import type { LinkStore } from '../../core/link-store.js';
+import { rebind } from '../sync/push-pending.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
-import { rebind } from '../sync/push-pending.js';
 
 export interface ImportReport {
   added: number;

@@ -1,12 +1,18 @@
+import { IMPORT_TIMEOUT_MS } from '../../client/call-linklet.js';
 import type { ExpireDuration } from '../../core/expiry.js';
 import type { Link } from '../../core/link-store.js';
-import { IMPORT_STATUSES, type ImportContext, type ImportStatus, importLinks } from '../../core/porting/import-links.js';
+import {
+  IMPORT_STATUSES,
+  type ImportContext,
+  type ImportStatus,
+  importLinks,
+} from '../../core/porting/import-links.js';
 import type { ImportFormat } from '../../core/porting/import-row.js';
 import { readImportFile } from '../../core/porting/read-import-file.js';
 import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
+import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
-import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import { callServer, type ServerAccess } from '../server/server-client.js';
 
 /** What an import of another shortener's (or a Linklet server's) export came to, row by row counted. */
@@ -90,22 +96,17 @@ function countsOf(report: Record<ImportStatus, number>): Record<ImportStatus, nu
   return Object.fromEntries(IMPORT_STATUSES.map((status) => [status, report[status]])) as Record<ImportStatus, number>;
 }
 
-export type ServerImportAccess = ServerAccess;
-
-/** An import reads and creates up to some 80,000 rows on the server: more time than one create. */
-export const IMPORT_TIMEOUT_MS = 120_000;
-
 /**
  * Sends the file as it is to the server's `POST /api/v1/links/import` with the key, so the links
  * become the key owner's (and every device's, with the next pull). The server recognises the
  * format and applies the rules; its refusal (400 naming the formats, 401, 413) rejects with its
  * message.
  */
-export async function importLinksToServer(fileText: string, access: ServerImportAccess): Promise<LinksImportReport> {
+export async function importLinksToServer(fileText: string, access: ServerAccess): Promise<LinksImportReport> {
   const isJson = /^\s*[[{]/.test(fileText.replace(/^\ufeff/, ''));
   const reply = await callServer(
     { ...access, timeoutMs: access.timeoutMs ?? IMPORT_TIMEOUT_MS },
-    '/api/v1/links/import',
+    'api/v1/links/import',
     {
       method: 'POST',
       raw: { text: fileText, contentType: isJson ? 'application/json' : 'text/csv; charset=utf-8' },

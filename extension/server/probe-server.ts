@@ -1,4 +1,5 @@
-import { type FetchLike, REQUEST_TIMEOUT_MS } from './shorten-via.js';
+import { REQUEST_TIMEOUT_MS } from '../../client/call-linklet.js';
+import type { FetchLike } from '../../client/fetch-like.js';
 
 export type ProbeResult = { ok: true; name: string; endpoint: string } | { ok: false; reason: string };
 

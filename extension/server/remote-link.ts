@@ -2,11 +2,10 @@ import { normalizeCustomCode } from '../../core/code.js';
 import { LinkletError } from '../../core/errors.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
 import { isRealDate } from '../../ui/real-date.js';
-import { describe } from './reply-checks.js';
-import { readRemoteLabels } from './remote-labels.js';
-import { serverTargetProblem } from './server-target.js';
-import { serverShortUrl } from '../sync/push-pending.js';
 import { CLOCK_SKEW_MS } from '../sync/sync-limits.js';
+import { readRemoteLabels } from './remote-labels.js';
+import { describe } from './reply-checks.js';
+import { serverShortUrl, serverTargetProblem } from './server-target.js';
 
 /** A link as the server's links API lists it, once checked. */
 export interface RemoteLink {

@@ -1,4 +1,4 @@
-import { codeKey, normalizeCustomCode } from '../../core/code.js';
+import { codeKey, isValidCode } from '../../core/code.js';
 import { LinkletError } from '../../core/errors.js';
 import { isRealDate } from '../../ui/real-date.js';
 import { isUnder } from '../openable-url.js';
@@ -47,16 +47,6 @@ export function readApiLink(data: unknown, sent: SentRequest): ApiLink {
     throw untrusted(`its expiration_date (${describe(expiration)}) is not a date.`);
   }
   return { shortUrl, originalUrl, code, expiresAt };
-}
-
-/** A code the core's own rules accept, as every Linklet backend's codes are. */
-export function isValidCode(code: string): boolean {
-  try {
-    normalizeCustomCode(code);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function untrusted(reason: string): LinkletError {

@@ -20,3 +20,8 @@ export function serverTargetProblem(url: unknown, ownHosts: readonly string[] = 
     throw error;
   }
 }
+
+/** The short URL a code will have on `server` (the v1 form, ending in `/`). */
+export function serverShortUrl(server: string, code: string): string {
+  return code === '' ? '' : `${server}/${code}/`;
+}

@@ -1,10 +1,10 @@
+import { ApiError } from '../../client/api-errors.js';
 import type { ExpireDuration } from '../../core/expiry.js';
 import type { ExportFormat } from '../../core/porting/export-links.js';
-import { ApiError } from '../server/shorten-via.js';
 import { BUILD_ID } from '../build-id.js';
 import type { HistoryEntry } from '../history/history-entry.js';
-import { t } from '../i18n.js';
 import type { ImportReport } from '../history/import-history.js';
+import { t } from '../i18n.js';
 import type { LinksImportReport } from '../porting/import-links-file.js';
 import type { SyncReport } from '../sync/push-pending.js';
 

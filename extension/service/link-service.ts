@@ -1,23 +1,24 @@
+import { ApiError } from '../../client/api-errors.js';
+import type { FetchLike } from '../../client/fetch-like.js';
 import { codeKey } from '../../core/code.js';
 import type { FetchHandler } from '../../core/handler.js';
 import { formatDateTime } from '../../ui/format-date.js';
-import { ApiError, type FetchLike } from '../server/shorten-via.js';
+import type { IdbLinkStore } from '../backend/idb-link-store.js';
+import { localBase, openPageBase, routeToHandler } from '../backend/local-backend.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { isHistoryFile, parseHistoryFile, toHistoryFile } from '../history/history-file.js';
-import { language, t } from '../i18n.js';
-import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import { type ImportReport, importHistory } from '../history/import-history.js';
+import { language, t } from '../i18n.js';
 import { importLinksLocally, importLinksToServer } from '../porting/import-links-file.js';
-import type { LinkletApi } from './background-api.js';
 import { toLinksFile } from '../porting/links-file.js';
-import { localBase, openPageBase, routeToHandler } from '../backend/local-backend.js';
-import { queueChange } from '../sync/queued-changes.js';
-import { renewEntry } from './renew-link.js';
 import { loadSettings, type Settings } from '../settings.js';
-import { shortenLink } from './shorten-link.js';
 import { queueLocalLinks, rebind } from '../sync/push-pending.js';
+import { queueChange } from '../sync/queued-changes.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
+import type { LinkletApi } from './background-api.js';
+import { renewEntry } from './renew-link.js';
+import { shortenLink } from './shorten-link.js';
 
 export interface LinkServiceDeps {
   store: IdbLinkStore;

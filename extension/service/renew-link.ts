@@ -1,11 +1,12 @@
+import type { FetchLike } from '../../client/fetch-like.js';
+import { linkPath } from '../../client/link-path.js';
 import { codeKey } from '../../core/code.js';
 import { type ExpireDuration, expiryFor } from '../../core/expiry.js';
-import type { FetchLike } from '../server/shorten-via.js';
+import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { t } from '../i18n.js';
-import type { IdbLinkStore } from '../backend/idb-link-store.js';
-import { callServer, linkPath } from '../server/server-client.js';
+import { callServer } from '../server/server-client.js';
 import type { Settings } from '../settings.js';
 
 export interface RenewDeps {

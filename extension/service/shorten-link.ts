@@ -1,9 +1,12 @@
-import { ApiError, type FetchLike, type ShortenInput, shortenVia, UnreachableError } from '../server/shorten-via.js';
+import { ApiError, UnreachableError } from '../../client/api-errors.js';
+import type { FetchLike } from '../../client/fetch-like.js';
+import { openPageBase } from '../backend/local-backend.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
-import { openPageBase } from '../backend/local-backend.js';
+import { serverShortUrl } from '../server/server-target.js';
+import { type ShortenInput, shortenVia } from '../server/shorten-via.js';
 import type { Settings } from '../settings.js';
-import { backoffDelay, serverShortUrl } from '../sync/push-pending.js';
+import { backoffDelay } from '../sync/push-pending.js';
 
 export interface ShortenDeps {
   settings: Settings;

@@ -1,5 +1,5 @@
-import { describe } from '../server/reply-checks.js';
 import { type RemoteChange, readRemoteChange } from '../server/remote-link.js';
+import { describe } from '../server/reply-checks.js';
 import { callServer, type ServerAccess } from '../server/server-client.js';
 import {
   CLOCK_SKEW_MS,
@@ -54,7 +54,7 @@ export async function fetchChanges(
     const query = new URLSearchParams({ limit: String(MAX_PAGE_ITEMS) });
     if (fromChanges) query.set('changed_since', since);
     if (cursor) query.set('cursor', cursor);
-    const data = (await callServer(access, `/api/v1/links?${query}`, { maxBytes: MAX_ANSWER_BYTES })) as {
+    const data = (await callServer(access, `api/v1/links?${query}`, { maxBytes: MAX_ANSWER_BYTES })) as {
       links?: unknown;
       next_cursor?: unknown;
     } | null;

@@ -1,6 +1,9 @@
-import { ApiError, type FetchLike, shortenVia } from '../server/shorten-via.js';
+import { ApiError } from '../../client/api-errors.js';
+import type { FetchLike } from '../../client/fetch-like.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
+import { serverShortUrl } from '../server/server-target.js';
+import { shortenVia } from '../server/shorten-via.js';
 import type { TwoWayReport } from './two-way-sync.js';
 
 const FIRST_RETRY_MS = 30_000;
@@ -9,11 +12,6 @@ const MAX_RETRY_MS = 60 * 60_000;
 /** 30 s after the first failure, doubling up to an hour: a server that is down for long is not hammered. */
 export function backoffDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
-}
-
-/** The short URL a code will have on `server` (the v1 form, ending in `/`). */
-export function serverShortUrl(server: string, code: string): string {
-  return code === '' ? '' : `${server}/${code}/`;
 }
 
 export interface SyncReport extends TwoWayReport {

@@ -1,7 +1,8 @@
-import { ApiError } from '../server/shorten-via.js';
+import { ApiError } from '../../client/api-errors.js';
+import { linkPath } from '../../client/link-path.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
-import { callServer, linkPath, type ServerAccess } from '../server/server-client.js';
+import { callServer, type ServerAccess } from '../server/server-client.js';
 
 export interface ChangesReport {
   /** Changes the server took (or that no longer apply: the link was gone or expired). */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { FetchLike } from '../server/shorten-via.js';
+import type { FetchLike } from '../../client/fetch-like.js';
 import type { History } from '../history/history.js';
 import { loadSettings } from '../settings.js';
 import { nextSyncAt, type SyncReport, syncPending } from './push-pending.js';

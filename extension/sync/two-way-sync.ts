@@ -1,9 +1,9 @@
-import { ApiError } from '../server/shorten-via.js';
-import { fetchChanges } from './fetch-changes.js';
+import { ApiError } from '../../client/api-errors.js';
 import type { History } from '../history/history.js';
+import type { ServerAccess } from '../server/server-client.js';
+import { fetchChanges } from './fetch-changes.js';
 import { type MergeReport, mergeChanges } from './pull-links.js';
 import { pushQueuedChanges } from './queued-changes.js';
-import type { ServerAccess } from '../server/server-client.js';
 import { logSyncProblem, MAX_HISTORY_LINKS, type SyncLimit, SyncLimitError } from './sync-limits.js';
 import { syncStatusFor, syncStatusItem } from './sync-status.js';
 

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, shortenVia, UnreachableError } from '../../extension/server/shorten-via.js';
+import { ApiError, UnreachableError } from '../../client/api-errors.js';
+import { shortenVia } from '../../extension/server/shorten-via.js';
 import { errorReply, linkletServer, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();

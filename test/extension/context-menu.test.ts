@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '../../client/api-errors.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { ApiError } from '../../extension/server/shorten-via.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import {
   COMMAND_SHORTEN_TAB,
   createContextMenus,
@@ -10,12 +13,9 @@ import {
   MENU_SHORTEN_LINK,
   MENU_SHORTEN_PAGE,
 } from '../../extension/service/context-menu.js';
-import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
-import type { HistoryEntry } from '../../extension/history/history-entry.js';
-import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
-import { DEFAULT_SETTINGS } from '../../extension/settings.js';
 import { type AnnounceDeps, notify } from '../../extension/service/shorten-and-announce.js';
 import { shortenLink } from '../../extension/service/shorten-link.js';
+import { DEFAULT_SETTINGS } from '../../extension/settings.js';
 import { entry, freshHistory, SERVER } from './helpers.js';
 
 const TITLES = {

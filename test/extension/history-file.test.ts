@@ -2,13 +2,13 @@ import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeKey } from '../../core/code.js';
 import { resolveCode } from '../../core/resolve.js';
+import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { openPageBase } from '../../extension/backend/local-backend.js';
 import type { History } from '../../extension/history/history.js';
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { parseHistoryFile, toHistoryFile } from '../../extension/history/history-file.js';
-import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { importHistory } from '../../extension/history/import-history.js';
-import { openLinkletDb } from '../../extension/backend/link-db.js';
-import { openPageBase } from '../../extension/backend/local-backend.js';
 import { entry, freshDbName, freshHistory, NOW, SERVER } from './helpers.js';
 
 const DAY = 86_400_000;

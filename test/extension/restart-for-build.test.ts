@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { BUILD_ID } from '../../extension/build-id.js';
-import { type ApiReply, createApiClient } from '../../extension/service/background-api.js';
 import { restartForBuild } from '../../extension/pages/restart-for-build.js';
+import { type ApiReply, createApiClient } from '../../extension/service/background-api.js';
 
 // An update in place leaves Chromium running the earlier build's service worker: a page finds it
 // by the build its replies name (none before builds said so) and restarts the extension once.

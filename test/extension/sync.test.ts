@@ -2,7 +2,8 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import type { History } from '../../extension/history/history.js';
-import { backoffDelay, nextSyncAt, queueLocalLinks, serverShortUrl, syncPending } from '../../extension/sync/push-pending.js';
+import { serverShortUrl } from '../../extension/server/server-target.js';
+import { backoffDelay, nextSyncAt, queueLocalLinks, syncPending } from '../../extension/sync/push-pending.js';
 import { entry, errorReply, freshHistory, linkletServer, NOW, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();

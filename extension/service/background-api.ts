@@ -7,6 +7,7 @@ import type { ImportReport } from '../history/import-history.js';
 import { t } from '../i18n.js';
 import type { LinksImportReport } from '../porting/import-links-file.js';
 import type { SyncReport } from '../sync/push-pending.js';
+import type { LocalLinkOpening } from './open-local-link.js';
 
 /** What importing a file did: a Linklet history file, or an export of links (Linklet's or another shortener's). */
 export type FileImportReport = { kind: 'history'; report: ImportReport } | { kind: 'links'; report: LinksImportReport };
@@ -60,6 +61,11 @@ export interface LinkletApi {
   importFile(fileText: string): Promise<FileImportReport>;
   /** The history's links as the server exports them (Linklet CSV or JSON; see `toLinksFile`). */
   exportLinks(format: ExportFormat): Promise<string>;
+  /**
+   * Resolves a local short link's code (the open page's hash) and counts the opening as its
+   * click (see `openLocalLink`): the open page writes nothing itself, like every other page.
+   */
+  openLocalLink(codeSegment: string): Promise<LocalLinkOpening>;
 }
 
 const METHODS = [
@@ -75,6 +81,7 @@ const METHODS = [
   'importHistory',
   'importFile',
   'exportLinks',
+  'openLocalLink',
 ] as const satisfies readonly (keyof LinkletApi)[];
 type Method = (typeof METHODS)[number];
 

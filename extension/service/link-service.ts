@@ -17,6 +17,7 @@ import { queueLocalLinks, rebind } from '../sync/push-pending.js';
 import { queueChange } from '../sync/queued-changes.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
 import type { LinkletApi } from './background-api.js';
+import { openLocalLink } from './open-local-link.js';
 import { renewEntry } from './renew-link.js';
 import { shortenLink } from './shorten-link.js';
 
@@ -154,6 +155,10 @@ export function createLinkService(deps: LinkServiceDeps): LinkletApi {
 
     async exportLinks(format) {
       return toLinksFile(await withLocalClicks(await deps.history.list()), format, now());
+    },
+
+    async openLocalLink(codeSegment) {
+      return openLocalLink(deps.store, codeSegment, now());
     },
   };
 

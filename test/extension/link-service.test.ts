@@ -79,6 +79,28 @@ describe('the background API, as a page calls it', () => {
     expect(await store.findByCodeKey('gone')).toBeUndefined();
   });
 
+  it('opens a local link for the open page: its URL, with the opening counted as a click', async () => {
+    const made = await api.shorten({ url: 'https://example.com/봄', code: '봄-세일', expire: '24h' });
+    expect(await api.openLocalLink(encodeURIComponent('봄-세일'))).toEqual({
+      state: 'go',
+      url: 'https://example.com/봄',
+    });
+    expect(await api.openLocalLink('봄-세일')).toMatchObject({ state: 'go' });
+    expect(await api.listHistory()).toEqual([{ ...made, clicks: 2 }]);
+    expect(await api.openLocalLink('nobody')).toEqual({ state: 'missing' });
+    expect(await api.openLocalLink('')).toEqual({ state: 'missing' });
+    // A day later, the same code is expired, and the page says since when; no click is counted.
+    const later = createLinkService({
+      store,
+      history,
+      handle: createLocalBackend(store),
+      sync: createSyncScheduler(history),
+      now: () => made.expiresAt + 1,
+    });
+    expect(await later.openLocalLink('봄-세일')).toEqual({ state: 'expired', expiresAt: made.expiresAt });
+    expect((await store.findByCodeKey('봄-세일'))?.clicks).toBe(2);
+  });
+
   it('retries a link made for a server the user left on the one configured now', async () => {
     server.use(linkletServer());
     await useSettings({ serverUrl: SERVER });

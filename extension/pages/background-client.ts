@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { createApiClient, type LinkletApi } from '../service/background-api.js';
+import { type BackgroundApi, createBackgroundClient } from '../service/background-api.js';
 import { restartForBuild } from './restart-for-build.js';
 
 /**
@@ -9,6 +9,6 @@ import { restartForBuild } from './restart-for-build.js';
  * install), and on Firefox's background page alike. A background left from an earlier build (an
  * update in place) restarts the extension, once.
  */
-export function backgroundApi(): LinkletApi {
-  return createApiClient((call) => browser.runtime.sendMessage(call), { onOtherBuild: restartForBuild });
+export function backgroundApi(): BackgroundApi {
+  return createBackgroundClient((call) => browser.runtime.sendMessage(call), { onOtherBuild: restartForBuild });
 }

@@ -23,10 +23,10 @@ export interface ShortenRequest {
 /**
  * Everything the extension's pages ask of the background, which alone owns the links, the
  * history and the sync (as WXT's proxy-service example splits them). Pages hold a typed client
- * (`createApiClient`); the background answers with the implementation (`createLinkService`).
+ * (`createBackgroundClient`); the background answers with the implementation (`createLinkService`).
  * Arguments and results are plain data: they are structured-cloned on the way.
  */
-export interface LinkletApi {
+export interface BackgroundApi {
   /**
    * Makes a link and records it (see `shortenLink`). With `reuse`, an active link already made
    * for the same URL is returned instead: opening the popup twice on one page gives one link.
@@ -82,7 +82,7 @@ const METHODS = [
   'importFile',
   'exportLinks',
   'openLocalLink',
-] as const satisfies readonly (keyof LinkletApi)[];
+] as const satisfies readonly (keyof BackgroundApi)[];
 type Method = (typeof METHODS)[number];
 
 /** A call from a page. */
@@ -127,7 +127,7 @@ export type ApiReply = ({ ok: true; value: unknown } | { ok: false; message: str
   build?: string;
 };
 
-export interface ApiClientOptions {
+export interface BackgroundClientOptions {
   /**
    * Called when the background is not of this page's build (it does not say, or says another):
    * resolves true when it restarts the extension, which closes this page, so the call ends there.
@@ -140,10 +140,10 @@ export interface ApiClientOptions {
  * when the backend gave a status (so `status` still tells a 409 from a 400), else as an `Error`;
  * a background that stopped before it answered is told as such, so the user knows to retry.
  */
-export function createApiClient(
+export function createBackgroundClient(
   send: (message: ApiCall | BuildQuery) => Promise<unknown>,
-  { onOtherBuild = async () => false }: ApiClientOptions = {},
-): LinkletApi {
+  { onOtherBuild = async () => false }: BackgroundClientOptions = {},
+): BackgroundApi {
   const call = async (method: Method, args: unknown[]) => {
     let reply: ApiReply | undefined;
     try {
@@ -159,7 +159,7 @@ export function createApiClient(
   };
   return Object.fromEntries(
     METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
-  ) as unknown as LinkletApi;
+  ) as unknown as BackgroundApi;
 }
 
 export function isApiCall(message: unknown): message is ApiCall {
@@ -174,7 +174,7 @@ export function isApiCall(message: unknown): message is ApiCall {
 }
 
 /** The background side: runs the call on `api` and flattens the outcome into a reply, naming its build. */
-export async function answerApiCall(call: ApiCall, api: LinkletApi): Promise<ApiReply> {
+export async function answerApiCall(call: ApiCall, api: BackgroundApi): Promise<ApiReply> {
   try {
     const method = api[call.method] as (...args: unknown[]) => Promise<unknown>;
     return { ok: true, value: await method(...call.args), build: BUILD_ID };

@@ -16,7 +16,7 @@ import { loadSettings, type Settings } from '../settings.js';
 import { queueLocalLinks, rebind } from '../sync/push-pending.js';
 import { queueChange } from '../sync/queued-changes.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
-import type { LinkletApi } from './background-api.js';
+import type { BackgroundApi } from './background-api.js';
 import { openLocalLink } from './open-local-link.js';
 import { renewEntry } from './renew-link.js';
 import { shortenLink } from './shorten-link.js';
@@ -35,10 +35,10 @@ export interface LinkServiceDeps {
 }
 
 /**
- * The background's side of `LinkletApi`: the one place links are made and recorded, whether the
+ * The background's side of `BackgroundApi`: the one place links are made and recorded, whether the
  * popup, the context menu or the shortcut asked, so the three cannot drift apart.
  */
-export function createLinkService(deps: LinkServiceDeps): LinkletApi {
+export function createLinkService(deps: LinkServiceDeps): BackgroundApi {
   const settingsOf = deps.settings ?? loadSettings;
   const now = deps.now ?? Date.now;
   const localFetch = routeToHandler(deps.handle, localBase());

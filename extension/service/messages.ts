@@ -1,4 +1,4 @@
-// The runtime messages besides the pages' typed API calls (linklet-api.ts, `isApiCall`).
+// The runtime messages besides the pages' typed API calls (background-api.ts, `isApiCall`).
 
 /** The background asks the offscreen document to copy (Chromium: a worker has no clipboard). */
 export interface CopyMessage {

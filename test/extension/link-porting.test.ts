@@ -16,7 +16,7 @@ import { localBase, openPageBase } from '../../extension/backend/local-backend.j
 import type { History } from '../../extension/history/history.js';
 import { toHistoryFile } from '../../extension/history/history-file.js';
 import type { LinksImportReport } from '../../extension/porting/import-links-file.js';
-import type { LinkletApi } from '../../extension/service/background-api.js';
+import type { BackgroundApi } from '../../extension/service/background-api.js';
 import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../../extension/settings.js';
 import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
@@ -38,7 +38,7 @@ const FIXTURE_NAMES = [
 
 /** One browser: its history, the bundled backend's store, and the background's API at `NOW`. */
 interface Browser {
-  api: LinkletApi;
+  api: BackgroundApi;
   history: History;
   store: IdbLinkStore;
   dispose: () => Promise<void>;

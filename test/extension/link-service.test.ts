@@ -9,7 +9,12 @@ import { openLinkletDb } from '../../extension/backend/link-db.js';
 import { openPageBase } from '../../extension/backend/local-backend.js';
 import type { History } from '../../extension/history/history.js';
 import { toHistoryFile } from '../../extension/history/history-file.js';
-import { answerApiCall, createApiClient, isApiCall, type LinkletApi } from '../../extension/service/background-api.js';
+import {
+  answerApiCall,
+  type BackgroundApi,
+  createBackgroundClient,
+  isApiCall,
+} from '../../extension/service/background-api.js';
 import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../../extension/settings.js';
 import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
@@ -21,7 +26,7 @@ let history: History;
 let disposeHistory: () => Promise<void>;
 let store: IdbLinkStore;
 let storeDb: string;
-let api: LinkletApi;
+let api: BackgroundApi;
 
 /**
  * The popup's view of the background, wired as in the extension: a page-side client whose calls
@@ -42,7 +47,7 @@ beforeEach(() => {
     if (!isApiCall(received)) return undefined;
     return answerApiCall(received, service).then((reply) => structuredClone(reply));
   });
-  api = createApiClient((call) => browser.runtime.sendMessage(call));
+  api = createBackgroundClient((call) => browser.runtime.sendMessage(call));
 });
 afterEach(async () => {
   await disposeHistory();
@@ -127,11 +132,11 @@ describe('the background API, as a page calls it', () => {
   });
 
   it('tells the page when the background stopped before it answered', async () => {
-    const gone = createApiClient(() =>
+    const gone = createBackgroundClient(() =>
       Promise.reject(new Error('The message port closed before a response was received.')),
     );
     await expect(gone.listHistory()).rejects.toThrow("Linklet's background stopped before it answered; try again.");
-    const silent = createApiClient(() => Promise.resolve(undefined));
+    const silent = createBackgroundClient(() => Promise.resolve(undefined));
     await expect(silent.sync()).rejects.toThrow("Linklet's background stopped");
   });
 

@@ -8,7 +8,7 @@ import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/i
 import { openLinkletDb } from '../../extension/backend/link-db.js';
 import type { History } from '../../extension/history/history.js';
 import { whoAmI } from '../../extension/server/server-client.js';
-import type { LinkletApi } from '../../extension/service/background-api.js';
+import type { BackgroundApi } from '../../extension/service/background-api.js';
 import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
 import { mergeChanges } from '../../extension/sync/pull-links.js';
@@ -22,7 +22,7 @@ let history: History;
 let disposeHistory: () => Promise<void>;
 let store: IdbLinkStore;
 let storeDb: string;
-let api: LinkletApi;
+let api: BackgroundApi;
 /** The companion server's database: the real core handler answers on it (see `linkletServer`). */
 let remote: ReturnType<typeof createMemoryLinkStore>;
 let key: string;

@@ -13,6 +13,8 @@ test('a local link opens its page, and the opening shows as a click in the popup
   const visitor = await ext.context.newPage();
   await visitor.goto(made.shortUrl);
   await visitor.waitForURL(pageUrl);
+  // One tab per URL for the popup driver: the visitor has done its part.
+  await visitor.close();
 
   const popup = await openPopup(ext, page);
   await historyItemFor(popup, pageUrl, 'local');
@@ -22,7 +24,6 @@ test('a local link opens its page, and the opening shows as a click in the popup
   );
   expect(popup.errors).toEqual([]);
   await popup.close();
-  await visitor.close();
 });
 
 test('an unknown local code says so, in words, without leaving the page', async ({ ext }) => {

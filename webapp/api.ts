@@ -1,16 +1,9 @@
 import { ApiError, UnreachableError } from '../client/api-errors.js';
 import { type CallOptions, callLinklet, type LinkletReply } from '../client/call-linklet.js';
-import type { LinkDetailView, LinkView } from '../core/links/link-view.js';
 import { t } from './i18n.js';
 
 export { linkPath } from '../client/link-path.js';
 export { ApiError, UnreachableError };
-
-/** A link as the links API shows it: the server that serves this page is the one that answers. */
-export type LinkItem = LinkView;
-
-/** One link with its clicks per UTC day (`GET /api/v1/links/{code}`). */
-export type LinkDetail = LinkDetailView;
 
 /**
  * Calls the Linklet API of the server that served this page (see `callLinklet`). Paths are

@@ -1,6 +1,5 @@
-// What a call to a Linklet server can fail with, for every client of the API: the extension's
-// (extension/api-client.ts, server-api.ts) and the web app's (webapp/api.ts). A leaf: it imports
-// nothing, so the web app can use it without pulling in an extension module.
+// What a call to a Linklet server can fail with, for every client of the API (client/call-linklet.ts
+// and its callers in the extension and the web app). A leaf: it imports nothing.
 
 /** The backend answered with an error envelope: `message` is the API's own, shown as is. */
 export class ApiError extends Error {
@@ -31,4 +30,20 @@ function reasonOf(cause: unknown): string {
     return 'it did not answer in time; check that the server is running, then try again.';
   }
   return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * The answer was larger than the caller allows (see `readBoundedText`): no Linklet server sends
+ * that much, so the address is probably not one. Its own class, so a caller can say which bound.
+ */
+export class AnswerTooLargeError extends Error {
+  constructor(
+    readonly maxBytes: number,
+    how: string,
+  ) {
+    super(
+      `The server's answer was refused: it is larger than ${maxBytes} bytes (${how}), more than a Linklet server sends. Check the server address in the options.`,
+    );
+    this.name = 'AnswerTooLargeError';
+  }
 }

@@ -85,3 +85,16 @@ export function normalizeCustomCode(raw: string): string {
 export function codeKey(code: string): string {
   return code.normalize('NFC').replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
+
+/**
+ * A code the core's own rules accept, as every Linklet backend's codes are: what a client checks a
+ * server's reply or a history file against before it keeps a code.
+ */
+export function isValidCode(code: string): boolean {
+  try {
+    normalizeCustomCode(code);
+    return true;
+  } catch {
+    return false;
+  }
+}

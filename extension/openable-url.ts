@@ -1,5 +1,3 @@
-import { openPageBase } from './local-backend.js';
-
 /**
  * Whether `url` lies under `base`: same scheme and host, path below the base's, no credentials.
  * Both are compared in their parsed form, so case, percent-encoding and Unicode spellings of one
@@ -17,14 +15,4 @@ export function isWebUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol, username, password } = new URL(url);
   return (protocol === 'http:' || protocol === 'https:') && username === '' && password === '';
-}
-
-/**
- * Whether a short URL may be copied, QR-encoded or opened: a web URL, or this extension's own
- * page for local links. Checked where a URL leaves the extension, not only where it came in, so
- * a history written before the checks (or tampered with) cannot open `data:`, `file:` or
- * `chrome:` pages either.
- */
-export function isOpenableShortUrl(url: string): boolean {
-  return isWebUrl(url) || isUnder(url, openPageBase());
 }

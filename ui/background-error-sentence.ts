@@ -1,52 +1,58 @@
+import { type ErrorKind, kindOfMessage, kindOfStatus } from './error-kinds.js';
 import type { MessageKey, Translate } from './i18n.js';
 
 /**
- * What went wrong, told apart by the API's status and the rule its message names. The API keeps
- * its own messages (for scripts and logs); screens say each kind in the page's language instead,
- * so a person never reads `original_url`, `U+0020` or a header name, and an English server
- * sentence is never glued into a Korean one.
+ * Errors reach the extension's pages from the background as messages (and a status when the API
+ * gave one), so two kinds are also told apart by their words there.
  */
-const BY_MESSAGE: [RegExp, MessageKey][] = [
-  [/original_url .*(whitespace|control)/i, 'errorUrlSpaces'],
-  [/original_url .*(at most|too long)/i, 'errorUrlTooLong'],
-  [/original_url .*credentials/i, 'errorUrlCredentials'],
-  [/original_url .*(this service|loop)/i, 'errorUrlLoop'],
-  [/original_url .*(private|loopback|link-local)/i, 'errorUrlPrivate'],
-  [/original_url/i, 'errorUrlInvalid'],
-  [/custom_code .*reserved/i, 'errorCodeReserved'],
-  [/custom_code .*already in use/i, 'errorCodeTaken'],
-  [/custom_code .*characters long/i, 'errorCodeLength'],
-  [/custom_code/i, 'errorCodeCharacters'],
-  [/^Could not reach /, 'errorUnreachable'],
-  [/API key/i, 'errorKeyRefused'],
+const BACKGROUND_RULES: Array<[RegExp, ErrorKind]> = [
+  [/^Could not reach /, 'unreachable'],
+  [/API key/i, 'key-refused'],
 ];
 
-const BY_STATUS: Record<number, MessageKey> = {
-  401: 'errorKeyRefused',
-  403: 'errorForbidden',
-  404: 'errorNotFound',
-  409: 'errorCodeTaken',
-  410: 'errorNotFound',
-  413: 'errorTooLarge',
-  429: 'errorRateLimited',
+/** The extension's sentence of each kind: its pages point to the options, where a web page points to sign-in. */
+const EXTENSION_WORDS: Record<ErrorKind, MessageKey> = {
+  'url-spaces': 'errorUrlSpaces',
+  'url-too-long': 'errorUrlTooLong',
+  'url-credentials': 'errorUrlCredentials',
+  'url-loop': 'errorUrlLoop',
+  'url-private': 'errorUrlPrivate',
+  'url-scheme': 'errorUrlInvalid',
+  'url-other': 'errorUrlInvalid',
+  'code-reserved': 'errorCodeReserved',
+  'code-taken': 'errorCodeTaken',
+  'code-length': 'errorCodeLength',
+  'code-characters': 'errorCodeCharacters',
+  'code-other': 'errorCodeCharacters',
+  unreachable: 'errorUnreachable',
+  'key-refused': 'errorKeyRefused',
+  'sign-in-needed': 'errorKeyRefused',
+  forbidden: 'errorForbidden',
+  'not-found': 'errorNotFound',
+  gone: 'errorNotFound',
+  'too-large': 'errorTooLarge',
+  'rate-limited': 'errorRateLimited',
+  server: 'errorServerTrouble',
+  'import-file': 'errorUnknown',
+  invalid: 'errorUnknown',
 };
 
 /**
- * The message key for an error from the API or the extension's background, or undefined when
- * the message is none of the API's (then it is already one of the screens' own sentences, made
- * with `t`, and is shown as it is).
+ * The message key for an error from the API or the extension's background (see ui/error-kinds.ts),
+ * or undefined when the message is none of the API's (then it is already one of the screens' own
+ * sentences, made with `t`, and is shown as it is).
  */
 export function errorKeyOf(status: number | undefined, message: string): MessageKey | undefined {
-  const byMessage = BY_MESSAGE.find(([pattern]) => pattern.test(message))?.[1];
-  if (byMessage) return byMessage;
+  const byMessage = kindOfMessage(message) ?? BACKGROUND_RULES.find(([pattern]) => pattern.test(message))?.[1];
+  if (byMessage) return EXTENSION_WORDS[byMessage];
   // A success status with an error is the extension refusing a server's answer: its own sentence.
   if (status === undefined || status < 400) return undefined;
-  return BY_STATUS[status] ?? (status >= 500 ? 'errorServerTrouble' : 'errorUnknown');
+  return EXTENSION_WORDS[kindOfStatus(status, 'other')];
 }
 
 /**
  * An error as a sentence for people in the page's language: the API's and the network's errors
- * by their kind (see `errorKeyOf`; the web app reads its ApiErrors with ui/error-sentence.ts), the screens' own sentences as they are.
+ * by their kind (see `errorKeyOf`), the screens' own sentences as they are.
  */
 export function backgroundErrorSentence(t: Translate, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,9 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { qrCodeSvg } from '../ui/qr-code.js';
 import { withScheme } from '../ui/with-scheme.js';
-import { callApi, type LinkItem, linkPath } from './api.js';
+import { callApi, linkPath } from './api.js';
 import { language, t } from './i18n.js';
 import { linkLabelsForm } from './link-labels-form.js';
 import { linkQrBox } from './link-qr-download.js';
@@ -17,7 +18,7 @@ export type LinkChange = 'target' | 'labels' | 'renewed';
 export interface DetailsOptions {
   key: string;
   /** Called with the changed link after a new target, its title and tags, or a renewal was saved. */
-  onChanged(link: LinkItem, what?: LinkChange): void;
+  onChanged(link: LinkView, what?: LinkChange): void;
 }
 
 /**
@@ -25,7 +26,7 @@ export interface DetailsOptions {
  * point it at a new target. The clicks come from `GET /api/v1/links/{code}`; a server that does
  * not count clicks yet answers without them, and the panel says so.
  */
-export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElement {
+export function linkDetails(link: LinkView, options: DetailsOptions): HTMLElement {
   const id = `target-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const clicks = h('div', { class: 'clicks' }, t('webLoading'));
   const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('qrLabel') });
@@ -45,10 +46,10 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
     error.hidden = true;
     save.disabled = true;
     try {
-      const { data } = await callApi<LinkItem>(linkPath(link.code), {
+      const { data } = await callApi<LinkView>(linkPath(link.code), {
         method: 'PATCH',
         key: options.key,
-        body: JSON.stringify({ original_url: withScheme(target.value) }),
+        body: { original_url: withScheme(target.value) },
       });
       options.onChanged(data);
     } catch (failure) {
@@ -80,7 +81,7 @@ export function linkDetails(link: LinkItem, options: DetailsOptions): HTMLElemen
 }
 
 /** The link's stats (or an older server's daily clicks), in the page's words; a failure in them too. */
-async function loadClicks(link: LinkItem, key: string, into: HTMLElement): Promise<void> {
+async function loadClicks(link: LinkView, key: string, into: HTMLElement): Promise<void> {
   try {
     const view = await loadStatsView(link.code, key);
     into.replaceChildren(statsView(document, view, { t, language: language() }));

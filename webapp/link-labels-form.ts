@@ -1,7 +1,8 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { tagsFromText, tagsToText } from '../ui/tag-text.js';
-import { callApi, type LinkItem, linkPath } from './api.js';
+import { callApi, linkPath } from './api.js';
 import { t } from './i18n.js';
 
 /**
@@ -9,7 +10,7 @@ import { t } from './i18n.js';
  * removes it, an empty tags field removes them all). People name and group their links here so the
  * list can show the name and narrow to a tag; a refused value is said in the form, in their words.
  */
-export function linkLabelsForm(link: LinkItem, key: string, onSaved: (link: LinkItem) => void): HTMLFormElement {
+export function linkLabelsForm(link: LinkView, key: string, onSaved: (link: LinkView) => void): HTMLFormElement {
   const base = `labels-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const title = h('input', { id: `${base}-title`, type: 'text', maxlength: '200', autocomplete: 'off' });
   title.value = link.title ?? '';
@@ -40,10 +41,10 @@ export function linkLabelsForm(link: LinkItem, key: string, onSaved: (link: Link
     save.disabled = true;
     try {
       const text = title.value.trim();
-      const { data } = await callApi<LinkItem>(linkPath(link.code), {
+      const { data } = await callApi<LinkView>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ title: text === '' ? null : text, tags: tagsFromText(tags.value) }),
+        body: { title: text === '' ? null : text, tags: tagsFromText(tags.value) },
       });
       onSaved(data);
     } catch (failure) {

@@ -1,5 +1,5 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { h } from '../ui/dom.js';
-import type { LinkItem } from './api.js';
 import { t } from './i18n.js';
 
 /**
@@ -7,7 +7,7 @@ import { t } from './i18n.js';
  * its short URL in the list. A chip is a button: pressing it narrows the list to that tag, the
  * quickest way from "what is this tag" to every link that has it. Nothing when there is neither.
  */
-export function linkLabelsView(link: LinkItem, onTag: (tag: string) => void): HTMLElement | '' {
+export function linkLabelsView(link: LinkView, onTag: (tag: string) => void): HTMLElement | '' {
   const tags = link.tags ?? [];
   if (!link.title && tags.length === 0) return '';
   const title = link.title ? h('span', { class: 'link-title', title: link.title }, link.title) : '';

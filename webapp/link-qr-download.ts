@@ -1,5 +1,5 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { qrDownloadButtons } from '../ui/qr-download.js';
-import type { LinkItem } from './api.js';
 import { t } from './i18n.js';
 
 /**
@@ -8,7 +8,7 @@ import { t } from './i18n.js';
  * page's Content-Security-Policy allows, unlike style attributes), so the web app's stylesheet
  * needs no change.
  */
-export function linkQrBox(qr: HTMLElement, link: LinkItem): HTMLElement {
+export function linkQrBox(qr: HTMLElement, link: LinkView): HTMLElement {
   const buttons = qrDownloadButtons(
     document,
     { shortUrl: link.short_url, code: link.code },

@@ -1,8 +1,8 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { displayUrl } from '../ui/display-url.js';
 import { h } from '../ui/dom.js';
 import { formatDateTime } from '../ui/format-date.js';
 import type { MessageKey } from '../ui/i18n.js';
-import type { LinkItem } from './api.js';
 import { language, t } from './i18n.js';
 import { linkLabelsView } from './link-labels-view.js';
 
@@ -12,7 +12,7 @@ const STATUS_LABELS = {
   active: 'webStatusActive',
   expired: 'webStatusExpired',
   disabled: 'webStatusDisabled',
-} as const satisfies Record<LinkItem['status'], MessageKey>;
+} as const satisfies Record<LinkView['status'], MessageKey>;
 
 /**
  * One link as a table row. The buttons' names are the plain verbs ("Copy", "Delete"), the same on
@@ -21,7 +21,7 @@ const STATUS_LABELS = {
  * that place, which opens its details at the renewal. `onTag` narrows the list to a chip's tag.
  */
 export function linkRow(
-  link: LinkItem,
+  link: LinkView,
   detailsId: string,
   onAction: (action: RowAction) => void,
   onTag: (tag: string) => void = () => {},

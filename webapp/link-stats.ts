@@ -1,4 +1,5 @@
-import { ApiError, callApi, type LinkDetail, linkPath } from './api.js';
+import type { LinkDetailView } from '../core/links/link-view.js';
+import { ApiError, callApi, linkPath } from './api.js';
 
 /** One row of a top list: a referrer host, a country code, a browser… and its clicks. */
 export interface NamedCount {
@@ -37,6 +38,6 @@ export async function loadStatsView(code: string, key: string): Promise<StatsVie
     if (!(failure instanceof ApiError && (failure.status === 404 || failure.status === 405))) throw failure;
   }
   // Also how a deleted link shows: this answers 404 too, and the caller says so.
-  const { data } = await callApi<LinkDetail>(linkPath(code), { key });
+  const { data } = await callApi<LinkDetailView>(linkPath(code), { key });
   return data.clicks_by_day === undefined ? { kind: 'none' } : { kind: 'days', days: data.clicks_by_day };
 }

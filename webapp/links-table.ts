@@ -1,8 +1,9 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { byId, h, showError } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { plural } from '../ui/plural.js';
 import { announce } from './announce.js';
-import { callApi, type LinkItem, linkPath } from './api.js';
+import { callApi, linkPath } from './api.js';
 import { changeNote } from './change-note.js';
 import { confirmDelete } from './confirm-delete.js';
 import { copyFromButton } from './copy-button.js';
@@ -48,7 +49,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     const cursor = pageStarts[page];
     if (cursor !== undefined) query.set('cursor', cursor);
     try {
-      const { data } = await callApi<{ links: LinkItem[]; next_cursor: string | null }>(`api/v1/links?${query}`, {
+      const { data } = await callApi<{ links: LinkView[]; next_cursor: string | null }>(`api/v1/links?${query}`, {
         key: signedKey,
       });
       if (ticket !== loading) return;
@@ -61,7 +62,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     }
   };
 
-  const render = (links: LinkItem[], page: number) => {
+  const render = (links: LinkView[], page: number) => {
     const count = plural(t, language(), links.length, { one: 'webLinkCountOne', other: 'webLinkCountOther' });
     byId('links-caption').textContent = `${t('webTableCaption', [String(page + 1)])} · ${count}`;
     const empty = byId('links-empty');
@@ -81,7 +82,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   };
 
   /** A link's row and its (hidden) details row. */
-  const rowsOf = (link: LinkItem, detailsId: string): HTMLTableRowElement[] => {
+  const rowsOf = (link: LinkView, detailsId: string): HTMLTableRowElement[] => {
     const details = h('tr', { id: detailsId, class: 'details-row', hidden: true });
     const row = linkRow(
       link,
@@ -92,7 +93,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     return [row, details];
   };
 
-  const act = async (action: RowAction, link: LinkItem, row: HTMLTableRowElement, details: HTMLTableRowElement) => {
+  const act = async (action: RowAction, link: LinkView, row: HTMLTableRowElement, details: HTMLTableRowElement) => {
     const signedKey = key();
     if (signedKey === undefined) return;
     const buttonOf = (name: RowAction) => row.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
@@ -144,7 +145,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
         await callApi(linkPath(link.code), {
           method: 'PATCH',
           key: signedKey,
-          body: JSON.stringify({ disabled: action === 'disable' }),
+          body: { disabled: action === 'disable' },
         });
         announce(t(action === 'disable' ? 'webDisabled' : 'webEnabled', [link.short_url]));
         note = { text: t(action === 'disable' ? 'webDisabledNote' : 'webEnabledNote'), kind: 'done' };

@@ -1,5 +1,6 @@
+import type { LinkView } from '../core/links/link-view.js';
 import { h } from '../ui/dom.js';
-import { callApi, type LinkItem, linkPath, messageOf } from './api.js';
+import { callApi, linkPath, messageOf } from './api.js';
 import { t } from './i18n.js';
 
 /** Whether a typed password fits the server's rule (4–128 characters, counted as code points). */
@@ -13,7 +14,7 @@ export const passwordFits = (password: string): boolean => {
  * link, remove it (`{"password": null}`). What changed is said next to the form; the server never
  * shows a password, so the field always starts empty.
  */
-export function passwordForm(link: LinkItem, key: string, onChanged: (link: LinkItem) => void): HTMLElement {
+export function passwordForm(link: LinkView, key: string, onChanged: (link: LinkView) => void): HTMLElement {
   const id = `password-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const input = h('input', { id, type: 'password', autocomplete: 'new-password', maxlength: '128' });
   const set = h('button', { type: 'submit' }, t('webSetPassword'));
@@ -25,10 +26,10 @@ export function passwordForm(link: LinkItem, key: string, onChanged: (link: Link
     error.hidden = true;
     set.disabled = remove.disabled = true;
     try {
-      const { data } = await callApi<LinkItem>(linkPath(link.code), {
+      const { data } = await callApi<LinkView>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ password }),
+        body: { password },
       });
       input.value = '';
       remove.hidden = !data.password_protected;

@@ -1,8 +1,9 @@
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
+import type { LinkView } from '../core/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { expireLabel } from '../ui/expire-label.js';
-import { callApi, type LinkItem, linkPath } from './api.js';
+import { callApi, linkPath } from './api.js';
 import { t } from './i18n.js';
 
 /**
@@ -10,7 +11,7 @@ import { t } from './i18n.js';
  * the chosen time from now, an active one gets it from now too. A disabled link stays disabled
  * (the server keeps that), and a failure is said under the control in people's words.
  */
-export function renewControl(link: LinkItem, key: string, onRenewed: (link: LinkItem) => void): HTMLFormElement {
+export function renewControl(link: LinkView, key: string, onRenewed: (link: LinkView) => void): HTMLFormElement {
   const id = `renew-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const select = h('select', { id, class: 'renew-duration' });
   for (const duration of EXPIRE_DURATIONS) {
@@ -30,10 +31,10 @@ export function renewControl(link: LinkItem, key: string, onRenewed: (link: Link
     error.hidden = true;
     renew.disabled = true;
     try {
-      const { data } = await callApi<LinkItem>(linkPath(link.code), {
+      const { data } = await callApi<LinkView>(linkPath(link.code), {
         method: 'PATCH',
         key,
-        body: JSON.stringify({ expire_duration: select.value as ExpireDuration }),
+        body: { expire_duration: select.value as ExpireDuration },
       });
       onRenewed(data);
     } catch (failure) {

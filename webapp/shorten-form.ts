@@ -1,4 +1,5 @@
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../core/expiry.js';
+import type { LinkView } from '../core/links/link-view.js';
 import { copyText } from '../ui/copy-text.js';
 import { byId, h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
@@ -7,7 +8,7 @@ import { formatDateTime } from '../ui/format-date.js';
 import { qrCodeSvg } from '../ui/qr-code.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { announce } from './announce.js';
-import { ApiError, callApi, type LinkItem, linkPath } from './api.js';
+import { ApiError, callApi, linkPath } from './api.js';
 import { copyFromButton } from './copy-button.js';
 import { clearShortenErrors, showShortenError } from './field-errors.js';
 import { language, t } from './i18n.js';
@@ -67,12 +68,12 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
       const { data } = await callApi<ShortenData>('api/v1/shorten', {
         method: 'POST',
         key: options.key(),
-        body: JSON.stringify({
+        body: {
           original_url: url.value,
           custom_code: customCode || undefined,
           expire_duration: expire.value,
           password: password.value || undefined,
-        }),
+        },
       });
       password.value = '';
       showResult(data);
@@ -109,7 +110,7 @@ async function failureMessage(failure: unknown, customCode: string, key: string 
   const sentence = errorSentence(t, failure, 'shorten');
   if (!(failure instanceof ApiError && failure.status === 409 && customCode && key)) return sentence;
   try {
-    const { data } = await callApi<LinkItem>(linkPath(customCode), { key });
+    const { data } = await callApi<LinkView>(linkPath(customCode), { key });
     const freeAt = Date.parse(data.expiration_date);
     if (freeAt <= Date.now()) return sentence;
     return { field: sentence.field, text: t('errCodeTakenUntil', [formatDateTime(freeAt, language())]) };

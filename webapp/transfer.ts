@@ -1,3 +1,4 @@
+import { IMPORT_TIMEOUT_MS } from '../client/call-linklet.js';
 import { byId, h, showError } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { announce } from './announce.js';
@@ -56,8 +57,9 @@ export function setUpTransfer(key: () => string | undefined, onImported: () => v
       const { data } = await callApi<ImportAnswer>('api/v1/links/import', {
         method: 'POST',
         key: signedKey,
-        body: await file.text(),
-        contentType: isCsv ? 'text/csv' : 'application/json',
+        raw: { text: await file.text(), contentType: isCsv ? 'text/csv' : 'application/json' },
+        // The server reads and creates every row before it answers: more time than one call.
+        timeoutMs: IMPORT_TIMEOUT_MS,
       });
       const words = { t, language: language() };
       const summary = importSummary(data, words);

@@ -1,23 +1,22 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { isBackendPath, isOpenableShortUrl } from '../../extension/backend/local-backend.js';
+import { createHistory } from '../../extension/history/history.js';
+import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/service/background-api.js';
 import {
   COMMAND_SHORTEN_TAB,
   createContextMenus,
   handleCommand,
   handleContextMenuClick,
-} from '../../extension/context-menu.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import { createHistory } from '../../extension/history.js';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { openLinkletDb } from '../../extension/link-db.js';
-import { createLinkService } from '../../extension/link-service.js';
-import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/linklet-api.js';
-import { isBackendPath } from '../../extension/local-backend.js';
-import { copyFromBackground } from '../../extension/offscreen-clipboard.js';
-import { isOpenableShortUrl } from '../../extension/openable-url.js';
+} from '../../extension/service/context-menu.js';
+import { createLinkService } from '../../extension/service/link-service.js';
+import { copyFromBackground } from '../../extension/service/offscreen-clipboard.js';
+import { notify } from '../../extension/service/shorten-and-announce.js';
 import { loadSettings, settingsItem } from '../../extension/settings.js';
-import { notify } from '../../extension/shorten-and-announce.js';
-import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync-scheduler.js';
+import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync/sync-scheduler.js';
 
 /** The service worker's fetch event; the extension is typed against DOM, which lacks it. */
 interface FetchEvent extends Event {

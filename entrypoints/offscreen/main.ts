@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { isCopyMessage } from '../../extension/messages.js';
+import { isCopyMessage } from '../../extension/service/messages.js';
 
 // Chromium's service worker has no clipboard; the background opens this offscreen document and
 // sends it the text. `execCommand('copy')` works here without focus, the async API does not.

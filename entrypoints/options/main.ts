@@ -1,12 +1,12 @@
+import { ApiError } from '../../client/api-errors.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
-import { ApiError } from '../../extension/api-client.js';
 import { language, localizePage, t } from '../../extension/i18n.js';
-import { probeServer } from '../../extension/probe-server.js';
-import { whoAmI } from '../../extension/server-api.js';
+import { backgroundApi } from '../../extension/pages/background-client.js';
+import { syncProblemText } from '../../extension/pages/sync-problem.js';
+import { probeServer } from '../../extension/server/probe-server.js';
+import { whoAmI } from '../../extension/server/server-client.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
-import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
-import { backgroundApi } from '../../extension/ui/background-api.js';
-import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import { syncStatusFor, syncStatusItem } from '../../extension/sync/sync-status.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
 import { plural } from '../../ui/plural.js';

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../extension/history-entry.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { t } from '../../extension/i18n.js';
 import { displayUrl } from '../../ui/display-url.js';
 

@@ -1,7 +1,7 @@
-import type { HistoryEntry, QueuedChange } from '../../extension/history-entry.js';
+import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
+import type { HistoryEntry, QueuedChange } from '../../extension/history/history-entry.js';
 import { language, t } from '../../extension/i18n.js';
-import { isOpenableShortUrl } from '../../extension/openable-url.js';
-import { statusLabel } from '../../extension/ui/status-label.js';
+import { statusLabel } from '../../extension/pages/status-label.js';
 import { displayUrl } from '../../ui/display-url.js';
 import { formatDateTime } from '../../ui/format-date.js';
 import type { MessageKey } from '../../ui/i18n.js';

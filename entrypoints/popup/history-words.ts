@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../extension/history-entry.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { t } from '../../extension/i18n.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { isRealDate } from '../../ui/real-date.js';

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
-import type { HistoryEntry } from '../../extension/history-entry.js';
+import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { language, localizePage, t } from '../../extension/i18n.js';
-import { isOpenableShortUrl } from '../../extension/openable-url.js';
+import { backgroundApi } from '../../extension/pages/background-client.js';
+import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
-import { backgroundApi } from '../../extension/ui/background-api.js';
-import { syncProblemText } from '../../extension/ui/sync-problem.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';

@@ -1,6 +1,6 @@
-import type { HistoryEntry } from '../../extension/history-entry.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { language, t } from '../../extension/i18n.js';
-import { statusLabel } from '../../extension/ui/status-label.js';
+import { statusLabel } from '../../extension/pages/status-label.js';
 import { formatDateTime, isoDateTime } from '../../ui/format-date.js';
 import { qrCodeSvg } from '../../ui/qr-code.js';
 import { qrDownloadButtons } from '../../ui/qr-download.js';

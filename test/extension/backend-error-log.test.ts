@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createBackendErrorLog } from '../../extension/backend-error-log.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import { localBase } from '../../extension/local-backend.js';
+import { createBackendErrorLog } from '../../extension/backend/backend-error-log.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { localBase } from '../../extension/backend/local-backend.js';
 
 /** A store whose creates fail as a broken platform would make them fail. */
 function brokenStore(): LinkStore {

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '../../client/api-errors.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { ApiError } from '../../extension/api-client.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import {
   COMMAND_SHORTEN_TAB,
   createContextMenus,
@@ -9,13 +12,10 @@ import {
   handleContextMenuClick,
   MENU_SHORTEN_LINK,
   MENU_SHORTEN_PAGE,
-} from '../../extension/context-menu.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import type { HistoryEntry } from '../../extension/history-entry.js';
-import { localBase, routeToHandler } from '../../extension/local-backend.js';
+} from '../../extension/service/context-menu.js';
+import { type AnnounceDeps, notify } from '../../extension/service/shorten-and-announce.js';
+import { shortenLink } from '../../extension/service/shorten-link.js';
 import { DEFAULT_SETTINGS } from '../../extension/settings.js';
-import { type AnnounceDeps, notify } from '../../extension/shorten-and-announce.js';
-import { shortenLink } from '../../extension/shorten-link.js';
 import { entry, freshHistory, SERVER } from './helpers.js';
 
 const TITLES = {

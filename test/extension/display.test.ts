@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPageBase } from '../../extension/local-backend.js';
-import { isOpenableShortUrl } from '../../extension/openable-url.js';
+import { isOpenableShortUrl, openPageBase } from '../../extension/backend/local-backend.js';
 import { displayUrl, mixesScripts } from '../../ui/display-url.js';
 import { formatDateTime, isoDateTime } from '../../ui/format-date.js';
 

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createHandler } from '../../core/handler.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createHistory, type History } from '../../extension/history.js';
-import type { HistoryEntry } from '../../extension/history-entry.js';
-import { type LinkletDatabase, openLinkletDb } from '../../extension/link-db.js';
+import { type LinkletDatabase, openLinkletDb } from '../../extension/backend/link-db.js';
+import { createHistory, type History } from '../../extension/history/history.js';
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
 
 /** The companion server the mocked network answers for. */
 export const SERVER = 'https://sho.rt';

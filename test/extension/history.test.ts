@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { History } from '../../extension/history.js';
+import type { History } from '../../extension/history/history.js';
 import { entry, freshHistory, NOW } from './helpers.js';
 
 let history: History;

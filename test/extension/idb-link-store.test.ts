@@ -1,7 +1,7 @@
 import { deleteDB, openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { DB_VERSION, openLinkletDb } from '../../extension/link-db.js';
+import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { DB_VERSION, openLinkletDb } from '../../extension/backend/link-db.js';
 import { describeLinkPasswordContract } from '../contract/link-password-contract.js';
 import { describeLinkStoreContract, link, NOW } from '../contract/link-store-contract.js';
 import { entry, freshDbName } from './helpers.js';

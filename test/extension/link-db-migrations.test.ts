@@ -1,10 +1,10 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistory } from '../../extension/history.js';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { DB_VERSION, openLinkletDb } from '../../extension/link-db.js';
-import { MIGRATIONS, type Migration } from '../../extension/link-db-migrations.js';
+import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { DB_VERSION, openLinkletDb } from '../../extension/backend/link-db.js';
+import { MIGRATIONS, type Migration } from '../../extension/backend/link-db-migrations.js';
+import { createHistory } from '../../extension/history/history.js';
 import { loadSettings } from '../../extension/settings.js';
 
 // Databases and settings as earlier releases left them (aaedf42, before owners and clicks, wrote

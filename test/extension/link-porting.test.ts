@@ -9,17 +9,17 @@ import { createHandler } from '../../core/handler.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
 import { EXPORT_CSV_COLUMNS } from '../../core/porting/export-links.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import type { History } from '../../extension/history.js';
-import { toHistoryFile } from '../../extension/history-file.js';
-import { createIdbLinkStore, type IdbLinkStore } from '../../extension/idb-link-store.js';
-import type { LinksImportReport } from '../../extension/import-links-file.js';
-import { openLinkletDb } from '../../extension/link-db.js';
-import { createLinkService } from '../../extension/link-service.js';
-import type { LinkletApi } from '../../extension/linklet-api.js';
-import { localBase, openPageBase } from '../../extension/local-backend.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { localBase, openPageBase } from '../../extension/backend/local-backend.js';
+import type { History } from '../../extension/history/history.js';
+import { toHistoryFile } from '../../extension/history/history-file.js';
+import type { LinksImportReport } from '../../extension/porting/import-links-file.js';
+import type { BackgroundApi } from '../../extension/service/background-api.js';
+import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../../extension/settings.js';
-import { createSyncScheduler } from '../../extension/sync-scheduler.js';
+import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
 import { entry, freshDbName, freshHistory, NOW, SERVER, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();
@@ -38,7 +38,7 @@ const FIXTURE_NAMES = [
 
 /** One browser: its history, the bundled backend's store, and the background's API at `NOW`. */
 interface Browser {
-  api: LinkletApi;
+  api: BackgroundApi;
   history: History;
   store: IdbLinkStore;
   dispose: () => Promise<void>;

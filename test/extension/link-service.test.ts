@@ -2,17 +2,22 @@ import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError } from '../../extension/api-client.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import type { History } from '../../extension/history.js';
-import { toHistoryFile } from '../../extension/history-file.js';
-import { createIdbLinkStore, type IdbLinkStore } from '../../extension/idb-link-store.js';
-import { openLinkletDb } from '../../extension/link-db.js';
-import { createLinkService } from '../../extension/link-service.js';
-import { answerApiCall, createApiClient, isApiCall, type LinkletApi } from '../../extension/linklet-api.js';
-import { openPageBase } from '../../extension/local-backend.js';
+import { ApiError } from '../../client/api-errors.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { openLinkletDb } from '../../extension/backend/link-db.js';
+import { openPageBase } from '../../extension/backend/local-backend.js';
+import type { History } from '../../extension/history/history.js';
+import { toHistoryFile } from '../../extension/history/history-file.js';
+import {
+  answerApiCall,
+  type BackgroundApi,
+  createBackgroundClient,
+  isApiCall,
+} from '../../extension/service/background-api.js';
+import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../../extension/settings.js';
-import { createSyncScheduler } from '../../extension/sync-scheduler.js';
+import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
 import { entry, freshDbName, freshHistory, linkletServer, SERVER, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();
@@ -21,7 +26,7 @@ let history: History;
 let disposeHistory: () => Promise<void>;
 let store: IdbLinkStore;
 let storeDb: string;
-let api: LinkletApi;
+let api: BackgroundApi;
 
 /**
  * The popup's view of the background, wired as in the extension: a page-side client whose calls
@@ -42,7 +47,7 @@ beforeEach(() => {
     if (!isApiCall(received)) return undefined;
     return answerApiCall(received, service).then((reply) => structuredClone(reply));
   });
-  api = createApiClient((call) => browser.runtime.sendMessage(call));
+  api = createBackgroundClient((call) => browser.runtime.sendMessage(call));
 });
 afterEach(async () => {
   await disposeHistory();
@@ -79,6 +84,28 @@ describe('the background API, as a page calls it', () => {
     expect(await store.findByCodeKey('gone')).toBeUndefined();
   });
 
+  it('opens a local link for the open page: its URL, with the opening counted as a click', async () => {
+    const made = await api.shorten({ url: 'https://example.com/봄', code: '봄-세일', expire: '24h' });
+    expect(await api.openLocalLink(encodeURIComponent('봄-세일'))).toEqual({
+      state: 'go',
+      url: 'https://example.com/봄',
+    });
+    expect(await api.openLocalLink('봄-세일')).toMatchObject({ state: 'go' });
+    expect(await api.listHistory()).toEqual([{ ...made, clicks: 2 }]);
+    expect(await api.openLocalLink('nobody')).toEqual({ state: 'missing' });
+    expect(await api.openLocalLink('')).toEqual({ state: 'missing' });
+    // A day later, the same code is expired, and the page says since when; no click is counted.
+    const later = createLinkService({
+      store,
+      history,
+      handle: createLocalBackend(store),
+      sync: createSyncScheduler(history),
+      now: () => made.expiresAt + 1,
+    });
+    expect(await later.openLocalLink('봄-세일')).toEqual({ state: 'expired', expiresAt: made.expiresAt });
+    expect((await store.findByCodeKey('봄-세일'))?.clicks).toBe(2);
+  });
+
   it('retries a link made for a server the user left on the one configured now', async () => {
     server.use(linkletServer());
     await useSettings({ serverUrl: SERVER });
@@ -105,11 +132,11 @@ describe('the background API, as a page calls it', () => {
   });
 
   it('tells the page when the background stopped before it answered', async () => {
-    const gone = createApiClient(() =>
+    const gone = createBackgroundClient(() =>
       Promise.reject(new Error('The message port closed before a response was received.')),
     );
     await expect(gone.listHistory()).rejects.toThrow("Linklet's background stopped before it answered; try again.");
-    const silent = createApiClient(() => Promise.resolve(undefined));
+    const silent = createBackgroundClient(() => Promise.resolve(undefined));
     await expect(silent.sync()).rejects.toThrow("Linklet's background stopped");
   });
 

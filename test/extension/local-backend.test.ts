@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import { isBackendPath, localBase, openPageBase, routeToHandler } from '../../extension/local-backend.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { isBackendPath, localBase, openPageBase, routeToHandler } from '../../extension/backend/local-backend.js';
 
 describe('isBackendPath', () => {
   it.each([

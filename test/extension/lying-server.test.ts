@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, UnreachableError } from '../../client/api-errors.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { ApiError, shortenVia, UnreachableError } from '../../extension/api-client.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import type { History } from '../../extension/history.js';
-import { localBase, routeToHandler } from '../../extension/local-backend.js';
-import { probeServer } from '../../extension/probe-server.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
+import type { History } from '../../extension/history/history.js';
+import { probeServer } from '../../extension/server/probe-server.js';
+import { shortenVia } from '../../extension/server/shorten-via.js';
+import { shortenLink } from '../../extension/service/shorten-link.js';
 import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
-import { shortenLink } from '../../extension/shorten-link.js';
-import { syncPending } from '../../extension/sync.js';
-import { createSyncScheduler } from '../../extension/sync-scheduler.js';
+import { syncPending } from '../../extension/sync/push-pending.js';
+import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
 import { entry, freshHistory } from './helpers.js';
 import { type LyingServer, neverAnswer, stallBody, startLyingServer, succeedWith } from './lying-server.js';
 

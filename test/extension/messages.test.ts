@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCopyMessage } from '../../extension/messages.js';
+import { isCopyMessage } from '../../extension/service/messages.js';
 
 // The offscreen document answers one message. Anything else (the retired `linklet:fetch` of the
 // Firefox transport a page from an older build might still send, an API call, junk) is left to

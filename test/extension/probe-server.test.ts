@@ -1,6 +1,6 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { probeServer } from '../../extension/probe-server.js';
+import { probeServer } from '../../extension/server/probe-server.js';
 import { linkletServer, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRemoteChange } from '../../extension/remote-link.js';
+import { readRemoteChange } from '../../extension/server/remote-link.js';
 import { NOW, SERVER } from './helpers.js';
 
 // A synced link the server protects with a password is shown as protected in the history: the

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { History } from '../../extension/history.js';
-import { syncStatusFor, syncStatusItem } from '../../extension/sync-status.js';
-import { pushAndPull } from '../../extension/two-way-sync.js';
-import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import type { History } from '../../extension/history/history.js';
+import { syncProblemText } from '../../extension/pages/sync-problem.js';
+import { syncStatusFor, syncStatusItem } from '../../extension/sync/sync-status.js';
+import { pushAndPull } from '../../extension/sync/two-way-sync.js';
 import { freshHistory, NOW, SERVER, useMockServer } from './helpers.js';
 
 // A server (or anyone on a plain-http path to one) that lists links no Linklet server would

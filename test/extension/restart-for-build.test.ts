@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { BUILD_ID } from '../../extension/build-id.js';
-import { type ApiReply, createApiClient } from '../../extension/linklet-api.js';
-import { restartForBuild } from '../../extension/ui/restart-for-build.js';
+import { restartForBuild } from '../../extension/pages/restart-for-build.js';
+import { type ApiReply, createBackgroundClient } from '../../extension/service/background-api.js';
 
 // An update in place leaves Chromium running the earlier build's service worker: a page finds it
 // by the build its replies name (none before builds said so) and restarts the extension once.
@@ -10,7 +10,7 @@ import { restartForBuild } from '../../extension/ui/restart-for-build.js';
 describe('a background of another build', () => {
   it('restarts the extension when the background answers nothing (a build before the typed API)', async () => {
     const onOtherBuild = vi.fn(async () => true);
-    const api = createApiClient(async () => undefined, { onOtherBuild });
+    const api = createBackgroundClient(async () => undefined, { onOtherBuild });
     await expect(api.listHistory()).rejects.toThrow('Linklet was updated and is restarting; open it again.');
     expect(onOtherBuild).toHaveBeenCalledOnce();
   });
@@ -20,7 +20,7 @@ describe('a background of another build', () => {
     const send = vi.fn(async (message: { type: string }) =>
       message.type === 'linklet:build' ? { build: BUILD_ID } : undefined,
     );
-    await expect(createApiClient(send, { onOtherBuild }).listHistory()).rejects.toThrow(
+    await expect(createBackgroundClient(send, { onOtherBuild }).listHistory()).rejects.toThrow(
       "Linklet's background stopped before it answered",
     );
     expect(onOtherBuild).not.toHaveBeenCalled();
@@ -31,20 +31,24 @@ describe('a background of another build', () => {
     for (const build of [undefined, 'an-earlier-build']) {
       const reply: ApiReply = { ok: true, value: [], ...(build ? { build } : {}) };
       const onOtherBuild = vi.fn(async () => true);
-      await expect(createApiClient(async () => reply, { onOtherBuild }).listHistory()).rejects.toThrow('restarting');
+      await expect(createBackgroundClient(async () => reply, { onOtherBuild }).listHistory()).rejects.toThrow(
+        'restarting',
+      );
     }
     const onOtherBuild = vi.fn(async () => true);
-    const current = createApiClient(async () => ({ ok: true, value: ['kept'], build: BUILD_ID }), { onOtherBuild });
+    const current = createBackgroundClient(async () => ({ ok: true, value: ['kept'], build: BUILD_ID }), {
+      onOtherBuild,
+    });
     expect(await current.listHistory()).toEqual(['kept']);
     expect(onOtherBuild).not.toHaveBeenCalled();
   });
 
   it('carries on with the reply once a restart for this build was already asked', async () => {
-    const api = createApiClient(async () => ({ ok: true, value: ['old background'] }), {
+    const api = createBackgroundClient(async () => ({ ok: true, value: ['old background'] }), {
       onOtherBuild: async () => false,
     });
     expect(await api.listHistory()).toEqual(['old background']);
-    const silent = createApiClient(async () => undefined, { onOtherBuild: async () => false });
+    const silent = createBackgroundClient(async () => undefined, { onOtherBuild: async () => false });
     await expect(silent.listHistory()).rejects.toThrow("Linklet's background stopped before it answered");
   });
 

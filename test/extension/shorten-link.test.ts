@@ -1,15 +1,15 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../client/api-errors.js';
 import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { resolveCode } from '../../core/resolve.js';
-import { ApiError } from '../../extension/api-client.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import type { History } from '../../extension/history.js';
-import { localBase, openPageBase, routeToHandler } from '../../extension/local-backend.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { localBase, openPageBase, routeToHandler } from '../../extension/backend/local-backend.js';
+import type { History } from '../../extension/history/history.js';
+import { type ShortenDeps, shortenLink } from '../../extension/service/shorten-link.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../extension/settings.js';
-import { type ShortenDeps, shortenLink } from '../../extension/shorten-link.js';
-import { backoffDelay } from '../../extension/sync.js';
+import { backoffDelay } from '../../extension/sync/push-pending.js';
 import { errorReply, freshHistory, linkletServer, NOW, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();

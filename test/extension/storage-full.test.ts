@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LinkletError } from '../../core/errors.js';
-import { createLocalBackend } from '../../extension/create-local-backend.js';
-import { createIdbLinkStore } from '../../extension/idb-link-store.js';
-import { STORAGE_FULL_MESSAGE } from '../../extension/storage-full.js';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
+import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
+import { STORAGE_FULL_MESSAGE } from '../../extension/backend/storage-full.js';
 import { entry, freshHistory } from './helpers.js';
 
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -1,13 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../core/links/list-params.js';
-import type { History } from '../../extension/history.js';
-import { mergeChanges } from '../../extension/pull-links.js';
-import type { RemoteLink } from '../../extension/remote-link.js';
-import { MAX_ANSWER_BYTES, MAX_HISTORY_LINKS, MAX_PAGE_ITEMS } from '../../extension/sync-limits.js';
-import { syncStatusFor } from '../../extension/sync-status.js';
-import { pushAndPull } from '../../extension/two-way-sync.js';
-import { syncProblemText } from '../../extension/ui/sync-problem.js';
+import type { History } from '../../extension/history/history.js';
+import { syncProblemText } from '../../extension/pages/sync-problem.js';
+import type { RemoteLink } from '../../extension/server/remote-link.js';
+import { mergeChanges } from '../../extension/sync/pull-links.js';
+import { MAX_ANSWER_BYTES, MAX_HISTORY_LINKS, MAX_PAGE_ITEMS } from '../../extension/sync/sync-limits.js';
+import { syncStatusFor } from '../../extension/sync/sync-status.js';
+import { pushAndPull } from '../../extension/sync/two-way-sync.js';
 import { entry, freshHistory, NOW, SERVER, useMockServer } from './helpers.js';
 
 // A server that hands out more than any Linklet server would: the pull refuses the answer, says

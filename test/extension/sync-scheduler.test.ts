@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { History } from '../../extension/history.js';
+import type { History } from '../../extension/history/history.js';
 import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
-import { backoffDelay } from '../../extension/sync.js';
-import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync-scheduler.js';
+import { backoffDelay } from '../../extension/sync/push-pending.js';
+import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync/sync-scheduler.js';
 import { entry, freshHistory, linkletServer, NOW, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();

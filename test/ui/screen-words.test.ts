@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UnreachableError } from '../../client/api-errors.js';
+import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { catalogMessages } from '../../ui/catalog-messages.js';
 import { errorSentence, rowProblemSentence } from '../../ui/error-sentence.js';
 import { createI18n } from '../../ui/i18n.js';
@@ -26,6 +27,19 @@ const SERVER_MESSAGES: Array<[string, 'url' | 'code']> = [
   ['custom_code must be 1 to 64 characters long; it has 70.', 'code'],
   ["custom_code 'api' is reserved by the service; choose another code.", 'code'],
 ];
+
+describe('one reading of errors for both screens', () => {
+  it("the web app and the extension recognise the same rule in each of the API's messages", () => {
+    for (const [message, field] of SERVER_MESSAGES) {
+      const web = errorSentence(en, new ApiError(400, message), 'shorten').text;
+      const extension = backgroundErrorSentence(en, new ApiError(400, message));
+      // Each names the rule's field in its own words, and neither shows the API's.
+      expect(web, message).toMatch(field === 'url' ? /web address|page|link/i : /code/i);
+      expect(extension, message).toMatch(field === 'url' ? /web address|page|link|user name/i : /code/i);
+      expect(`${web} ${extension}`).not.toMatch(API_WORDS);
+    }
+  });
+});
 
 describe('errorSentence', () => {
   it.each(SERVER_MESSAGES)(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, isAllowedCodePoint, normalizeCustomCode, RESERVED_CODES } from '../../core/code.js';
+import { codeKey, isAllowedCodePoint, isValidCode, normalizeCustomCode, RESERVED_CODES } from '../../core/code.js';
 import { expectInvalid } from './expect-error.js';
 
 const NFD = (s: string) => s.normalize('NFD');
@@ -208,5 +208,12 @@ describe('isAllowedCodePoint', () => {
     ]),
   )('refuses U+%s', (_hex, cp) => {
     expect(isAllowedCodePoint(cp)).toBe(false);
+  });
+});
+
+describe('isValidCode: what a client keeps from a server or a file', () => {
+  it('accepts the codes normalizeCustomCode accepts, and nothing else', () => {
+    for (const code of ['민준의링크', 'Spring-Sale', 'a_1']) expect(isValidCode(code), code).toBe(true);
+    for (const code of ['', 'a/b', 'api', 'a b', 'x'.repeat(65), '..']) expect(isValidCode(code), code).toBe(false);
   });
 });

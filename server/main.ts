@@ -19,7 +19,7 @@ import { openServerWarning } from './process/open-server-warning.js';
 import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
 import { announceServing } from './process/start-line.js';
-import { withLinkCache } from './stores/link-cache.js';
+import { withLinkCache } from './stores/cache/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { withLinkCache } from '../../server/stores/link-cache.js';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { sqliteFaultOf } from '../../server/stores/sqlite/sqlite-faults.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';

@@ -2,8 +2,9 @@ import Database from 'better-sqlite3';
 import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
 import { dailyTallies } from '../../../core/visits/visits.js';
-import type { LinkChangeEvent, ServerLinkStore } from '../change-feed.js';
+import type { LinkChangeEvent } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
+import type { ServerLinkStore } from '../server-link-store.js';
 import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
 import {

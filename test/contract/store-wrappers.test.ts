@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { withLinkCache } from '../../server/stores/cache/link-cache.js';
-import { sqliteFaultOf } from '../../server/stores/sqlite/sqlite-faults.js';
+import { sqliteFaultOf } from '../../server/stores/sqlite/sqlite-errors.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import { describeLinkStoreContract } from './link-store-contract.js';

@@ -11,8 +11,10 @@ import {
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
 import { tagsToText } from '../../../core/links/link-labels.js';
+import { CHANGES_CHANNEL } from './postgres-change-feed.js';
 import { withReconnect } from './postgres-errors.js';
-import { CHANGES_CHANNEL, fromMs, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS, toMs } from './postgres-sql.js';
+import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
+import { fromMs, toMs } from './postgres-sql.js';
 
 interface KeyRow {
   id: string;

@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import {
   type ChangeListQuery,
+  changesOf,
   KEY_TOUCH_INTERVAL_MS,
-  type LinkChange,
   type LinkListQuery,
   type LinkManagementStore,
-  mergeChanges,
   type OwnerKey,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
@@ -133,25 +132,14 @@ export function createPostgresLinkManagement(
           values,
         ),
       ]);
-      const changes = [
-        ...links.rows.map((row) => {
-          const link = linkFromRow(row);
-          return {
-            at: link.updatedAt ?? link.createdAt,
-            codeKey: link.codeKey,
-            change: { kind: 'link', link } as LinkChange,
-          };
-        }),
-        ...tombstones.rows.map((row) => {
+      return changesOf(
+        links.rows.map(linkFromRow),
+        tombstones.rows.map((row) => {
           const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: Number(row.deleted_at) };
-          const change: LinkChange = {
-            kind: 'deleted',
-            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: Number(row.owner_id) },
-          };
-          return { at: tombstone.deletedAt, codeKey: row.code_key, change };
+          return row.owner_id === null ? tombstone : { ...tombstone, ownerId: Number(row.owner_id) };
         }),
-      ];
-      return mergeChanges(changes, limit);
+        limit,
+      );
     },
     async updateLink(codeKey, scope, patch, now) {
       const owner = ownerParam(scope);

@@ -1,12 +1,11 @@
 import type Database from 'better-sqlite3';
 import {
   type ChangeListQuery,
+  changesOf,
   KEY_TOUCH_INTERVAL_MS,
-  type LinkChange,
   type LinkListQuery,
   type LinkManagementStore,
   type LinkPatch,
-  mergeChanges,
   type OwnerKey,
   type OwnerScope,
   type TagCount,
@@ -209,21 +208,14 @@ export function createSqliteLinkManagement(
          WHERE ${ownerCondition(scope)} AND (deleted_at, code_key) > (@fromAt, @fromKey)
          ORDER BY deleted_at, code_key LIMIT @limit`,
       ).all(params) as Array<{ code_key: string; code: string; owner_id: number | null; deleted_at: number }>;
-      const changes = [
-        ...linkRows.map(([codeKey, ...row]) => {
-          const link = linkFromRow(codeKey, row);
-          return { at: link.updatedAt ?? link.createdAt, codeKey, change: { kind: 'link', link } as LinkChange };
-        }),
-        ...tombstoneRows.map((row) => {
+      return changesOf(
+        linkRows.map(([codeKey, ...row]) => linkFromRow(codeKey, row)),
+        tombstoneRows.map((row) => {
           const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: row.deleted_at };
-          const change: LinkChange = {
-            kind: 'deleted',
-            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: row.owner_id },
-          };
-          return { at: row.deleted_at, codeKey: row.code_key, change };
+          return row.owner_id === null ? tombstone : { ...tombstone, ownerId: row.owner_id };
         }),
-      ];
-      return mergeChanges(changes, limit);
+        limit,
+      );
     },
     async updateLink(codeKey, scope, patch, now) {
       return updateLink.immediate(codeKey, scope, patch, now);

@@ -8,6 +8,7 @@ import { createPostgresClicks } from './postgres-clicks.js';
 import { createPostgresLinkManagement } from './postgres-link-management.js';
 import { createPostgresLinkReads } from './postgres-link-reads.js';
 import { migratePostgres } from './postgres-migrate.js';
+import { createPostgresOwnerKeys } from './postgres-owner-keys.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */
@@ -83,6 +84,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
 
   const changes = createPostgresChangeFeed(options.connectionString);
   return {
+    ...createPostgresOwnerKeys(pool, prefix),
     ...createPostgresLinkManagement(pool, prefix),
     ...createPostgresClicks(pool, prefix, options.foldEveryMs),
     changes,

@@ -11,6 +11,7 @@ import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { createSqliteLinkReads } from './sqlite-link-reads.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
+import { createSqliteOwnerKeys } from './sqlite-owner-keys.js';
 import { createSqliteVisitReads } from './sqlite-visits.js';
 import { startSqliteWriter } from './sqlite-writer.js';
 import { switchToWal } from './switch-to-wal.js';
@@ -47,6 +48,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   };
   const management = createSqliteLinkManagement(db);
   return {
+    ...createSqliteOwnerKeys(db),
     ...management,
     // A change made here is seen by the next redirect read, even in the same turn.
     updateLink: (...args) => management.updateLink(...args).finally(reads.end),

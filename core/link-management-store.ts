@@ -182,3 +182,26 @@ export function mergeChanges(
     .slice(0, limit)
     .map(({ change }) => change);
 }
+
+/**
+ * One page of `listChanges` from a page of changed links and one of tombstones, each read in
+ * change order: a link's change time is its `updatedAt` (its creation when never changed), a
+ * tombstone's its deletion. The SQL stores read the two tables apart and merge them here.
+ */
+export function changesOf(links: Link[], tombstones: Tombstone[], limit: number): LinkChange[] {
+  return mergeChanges(
+    [
+      ...links.map((link) => ({
+        at: link.updatedAt ?? link.createdAt,
+        codeKey: link.codeKey,
+        change: { kind: 'link', link } as LinkChange,
+      })),
+      ...tombstones.map((tombstone) => ({
+        at: tombstone.deletedAt,
+        codeKey: tombstone.codeKey,
+        change: { kind: 'deleted', tombstone } as LinkChange,
+      })),
+    ],
+    limit,
+  );
+}

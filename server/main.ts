@@ -19,9 +19,9 @@ import { openServerWarning } from './process/open-server-warning.js';
 import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
 import { announceServing } from './process/start-line.js';
-import { withLinkCache } from './stores/link-cache.js';
+import { withLinkCache } from './stores/cache/link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
-import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-faults.js';
+import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-errors.js';
 
 /**
  * The companion server's entry point: configuration, store, HTTP, and a shutdown that loses

@@ -3,10 +3,11 @@ import type { ClickRecorder } from '../../core/clicks.js';
 import { errorAnswer } from '../../core/error-answer.js';
 import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
+import type { LinkStore } from '../../core/link-store.js';
 import { answerClientError } from './client-errors.js';
 import { isExempt, type RateLimiter } from './rate-limit.js';
 import type { VisitCapture } from './raw-visit.js';
-import { createRedirectFastPath, type ShortUrlStore } from './redirect-fast-path.js';
+import { createRedirectFastPath } from './redirect-fast-path.js';
 import type { RequestLog } from './request-log.js';
 import { createShortenFastPath, type ShortenFastPathOptions } from './shorten-fast-path.js';
 import { createWebAdapter } from './web-adapter.js';
@@ -20,7 +21,7 @@ export interface HttpServerOptions {
   keepAliveTimeoutMs?: number;
   /** When given, `GET` and `HEAD` of a short URL take the redirect fast path on this store (the handler's own). */
   shortUrls?: {
-    store: ShortUrlStore;
+    store: LinkStore;
     now?: () => number;
     onClick?: ClickRecorder;
     visits?: VisitCapture | undefined;

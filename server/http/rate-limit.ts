@@ -7,8 +7,6 @@ import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';
 
-export { createClientAddressOf } from './client-address.js';
-
 export interface RateLimitOptions {
   /** Requests a client (an IPv4 address, an IPv6 /64) may make per minute. */
   perMinute: number;

@@ -5,6 +5,7 @@ import { RESERVED_CODES } from '../../core/code.js';
 import type { Link, LinkStore } from '../../core/link-store.js';
 import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/resolve.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
+import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';
 import { writeAnswer } from './write-answer.js';
 
@@ -18,11 +19,9 @@ const FAST_TARGET = /^\/((?:[\w-]|%(?!2[eE])[0-9A-Fa-f]{2})+)\/?(?:\?|$)/;
 // The Host values @hono/node-server takes as they are; it parses (and may refuse) the others.
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
-/** The handler's store; with `lookup` (the cache's), a cached link is answered without a promise. */
-export type ShortUrlStore = LinkStore;
-
 export interface RedirectFastPathOptions {
-  store: ShortUrlStore;
+  /** The handler's store; with `lookup` (the cache's), a cached link is answered without a promise. */
+  store: LinkStore;
   now?: () => number;
   /** The handler's `redirectCacheSeconds` (`settingsOf`), so both send the same `Cache-Control`. */
   redirectCacheSeconds?: number;
@@ -36,12 +35,6 @@ export interface RedirectFastPathOptions {
   /** Where a request goes that this path cannot answer itself (a store failure): the core handler. */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
 }
-
-/** A header Node gives as one string (it joins repeated unknown headers with `, `). */
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-};
 
 /**
  * `GET` and `HEAD` of a short URL without the web Request/Response adapter: the code is resolved
@@ -76,7 +69,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
         const audience = {
           path: trace.path,
           accept: req.headers.accept,
-          acceptLanguage: header(req, 'accept-language'),
+          acceptLanguage: requestHeader(req, 'accept-language'),
           timeZone,
         };
         answer = answerShortUrl(resolutionOf(link, at), at, audience, redirectCacheSeconds);
@@ -96,7 +89,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
       if (
         onClick &&
         link &&
-        isClick(req.method as string, answer.status, header(req, 'sec-purpose'), header(req, 'purpose'))
+        isClick(req.method as string, answer.status, requestHeader(req, 'sec-purpose'), requestHeader(req, 'purpose'))
       ) {
         onClick(link.codeKey, at, visits && rawVisitOf(req, visits));
       }

@@ -4,6 +4,7 @@ import { apiKeyRequired, carriesApiKey } from '../../core/api-key.js';
 import { errorAnswer, logLevelOf } from '../../core/error-answer.js';
 import type { Dialect, ShortenAnswerer } from '../../core/shorten-answer.js';
 import { PLAIN_HOST } from './redirect-fast-path.js';
+import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';
 import { writeAnswer } from './write-answer.js';
 
@@ -29,8 +30,8 @@ export function shortenDialectOf(
   { maxBodyBytes, apiKey }: Pick<ShortenFastPathOptions, 'maxBodyBytes' | 'apiKey'>,
 ): Dialect | undefined {
   if (req.method !== 'POST' || !PLAIN_HOST.test(req.headers.host ?? '')) return undefined;
-  const xApiKey = header(req, 'x-api-key');
-  const authorization = header(req, 'authorization');
+  const xApiKey = requestHeader(req, 'x-api-key');
+  const authorization = requestHeader(req, 'authorization');
   const carriesKey = xApiKey !== undefined || authorization !== undefined;
   if (carriesKey && (apiKey === undefined || !carriesApiKey(xApiKey, authorization, apiKey))) return undefined;
   const target = SHORTEN_TARGET.exec(req.url ?? '');
@@ -62,7 +63,10 @@ export function createShortenFastPath(options: ShortenFastPathOptions) {
       if (level !== undefined) log.failed(error, level, trace);
       send(errorAnswer(error, trace));
     };
-    if (apiKey !== undefined && !carriesApiKey(header(req, 'x-api-key'), header(req, 'authorization'), apiKey)) {
+    if (
+      apiKey !== undefined &&
+      !carriesApiKey(requestHeader(req, 'x-api-key'), requestHeader(req, 'authorization'), apiKey)
+    ) {
       fail(apiKeyRequired());
       return true;
     }
@@ -75,9 +79,3 @@ export function createShortenFastPath(options: ShortenFastPathOptions) {
     return true;
   };
 }
-
-/** A header as `Headers.get` gives it: repeated values joined by `, `. */
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headersDistinct[name];
-  return value === undefined ? undefined : value.join(', ');
-};

@@ -7,7 +7,7 @@ import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect-cache.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/url.js';
 import { DEFAULT_VISITS_RETENTION_DAYS } from '../../core/visits/visits.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
-import { DEFAULT_CACHE_MAX_BYTES } from '../stores/link-cache.js';
+import { DEFAULT_CACHE_MAX_BYTES } from '../stores/cache/link-cache.js';
 import type { LogFormat } from './log-format.js';
 
 /** Where links are kept, from `DATABASE_URL`. */

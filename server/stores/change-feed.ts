@@ -1,5 +1,3 @@
-import type { ManagedLinkStore } from '../../core/link-management-store.js';
-
 /**
  * What another process (or instance) changed: these links (patched, disabled, deleted), or
  * "anything may have changed" when the feed itself lost track (a dropped notification
@@ -13,9 +11,6 @@ export interface ChangeFeed {
   /** Starts listening (on the first subscriber); the returned function stops this subscriber. */
   subscribe(listener: (event: LinkChangeEvent) => void): () => void;
 }
-
-/** A server store: the management operations, and the feed of other processes' changes. */
-export type ServerLinkStore = ManagedLinkStore & { changes?: ChangeFeed };
 
 /** A feed's listeners: every event goes to each of them; `start`/`stop` bracket the first and last. */
 export function createListeners(start: () => void, stop: () => void) {

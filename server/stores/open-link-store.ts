@@ -1,8 +1,8 @@
 import type { DatabaseConfig } from '../process/config.js';
-import type { ServerLinkStore } from './change-feed.js';
 import { postgresFaultOf } from './postgres/postgres-errors.js';
 import type { OnMigrated } from './schema-version.js';
-import { sqliteFaultOf } from './sqlite/sqlite-faults.js';
+import type { ServerLinkStore } from './server-link-store.js';
+import { sqliteFaultOf } from './sqlite/sqlite-errors.js';
 import { createSqliteLinkStore } from './sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from './store-faults.js';
 

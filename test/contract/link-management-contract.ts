@@ -7,7 +7,8 @@ import {
   type OwnerScope,
 } from '../../core/link-management-store.js';
 import type { Link } from '../../core/link-store.js';
-import { freshStorePerTest } from './fresh-store.js';
+import { isPasswordProtected } from '../../core/passwords/protected-link.js';
+import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const ALL: OwnerScope = { all: true };
@@ -18,16 +19,34 @@ const changeKeys = (changes: LinkChange[]) =>
 
 /**
  * The behaviour every store behind the management API promises (owners, keys, listing, patch,
- * delete, tombstones). Run over memory, SQLite and PostgreSQL, as the `LinkStore` contract is.
+ * delete, tombstones). Run over memory, SQLite and PostgreSQL, as the `LinkStore` contract is,
+ * and over the wrappers the server puts around them: a store with a redirect read (`lookup`, the
+ * cache's) is checked against `findByCodeKey` at every read (see `freshStorePerTest`), so a cache
+ * that serves a link as it was before a patch or a delete fails here.
  */
-export function describeLinkManagementContract(
-  name: string,
-  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
-): void {
+export function describeLinkManagementContract(name: string, factory: StoreFactory<ManagedLinkStore>): void {
   describe(`LinkManagementStore contract: ${name}`, () => {
     let store: ManagedLinkStore;
     freshStorePerTest(factory, (made) => {
       store = made;
+    });
+
+    it('shows a patch, a password and a delete to the very next redirect read', async () => {
+      const read = (codeKey: string) => (store.lookup ? store.lookup(codeKey) : store.findByCodeKey(codeKey));
+      await store.create(link('seen', { ownerId: 1 }), NOW);
+      expect((await read('seen'))?.originalUrl).toBe(link('seen').originalUrl);
+      await store.updateLink('seen', { ownerId: 1 }, { originalUrl: 'https://moved.example/' }, NOW + 1);
+      expect((await read('seen'))?.originalUrl).toBe('https://moved.example/');
+      await store.updateLink('seen', ALL, { passwordHash: hash(7) }, NOW + 2);
+      const locked = await read('seen');
+      expect(locked && isPasswordProtected(locked)).toBe(true);
+      await store.updateLink('seen', ALL, { disabled: true }, NOW + 3);
+      expect((await read('seen'))?.disabled).toBe(true);
+      await store.updateLink('seen', ALL, { disabled: false, passwordHash: null }, NOW + 4);
+      const open = await read('seen');
+      expect(open && isPasswordProtected(open)).toBe(false);
+      expect(await store.deleteLink('seen', ALL, NOW + 5)).toBe(true);
+      expect(await read('seen')).toBeUndefined();
     });
 
     /** Creates links in order, each a millisecond newer, owned as given. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../core/clicks.js';
 import type { ManagedLinkStore, OwnerScope } from '../../core/link-management-store.js';
 import type { Link } from '../../core/link-store.js';
-import { freshStorePerTest } from './fresh-store.js';
+import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const ALL: OwnerScope = { all: true };
@@ -13,10 +13,7 @@ const codesOf = (links: Link[]) => links.map((found) => found.code);
  * Titles, tags and renewal as every store behind the management API keeps them: run
  * over memory, SQLite and PostgreSQL next to `describeLinkManagementContract`.
  */
-export function describeLinkOptionsContract(
-  name: string,
-  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
-): void {
+export function describeLinkOptionsContract(name: string, factory: StoreFactory<ManagedLinkStore>): void {
   describe(`link options contract: ${name}`, () => {
     let store: ManagedLinkStore;
     freshStorePerTest(factory, (made) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ManagedLinkStore, OwnerScope } from '../../core/link-management-store.js';
 import type { LinkStore } from '../../core/link-store.js';
+import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const ALL: OwnerScope = { all: true };
@@ -8,20 +9,11 @@ const ALL: OwnerScope = { all: true };
 const HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
 const OTHER_HASH = 'pbkdf2-sha256$600000$c2FsdA$aGFzaA';
 
-/** Opens a fresh store per test and closes them all at the end. */
-function freshStores<S extends LinkStore>(factory: () => Promise<{ store: S; dispose?: () => Promise<void> }>) {
+/** A fresh store per test, as every contract suite sets up (see `freshStorePerTest`). */
+function freshStores<S extends LinkStore>(factory: StoreFactory<S>) {
   const state = { store: undefined as unknown as S };
-  const disposers: Array<() => Promise<void>> = [];
-  beforeEach(async () => {
-    const made = await factory();
-    state.store = made.store;
-    disposers.push(async () => {
-      await made.store.close().catch(() => {});
-      await made.dispose?.();
-    });
-  });
-  afterAll(async () => {
-    for (const dispose of disposers) await dispose();
+  freshStorePerTest(factory, (made) => {
+    state.store = made;
   });
   return state;
 }
@@ -31,10 +23,7 @@ function freshStores<S extends LinkStore>(factory: () => Promise<{ store: S; dis
  * `findByCodeKey` (the whole record), absent on a link without one, and gone with a retake of an
  * expired code. Run over memory, SQLite, PostgreSQL and IndexedDB.
  */
-export function describeLinkPasswordContract(
-  name: string,
-  factory: () => Promise<{ store: LinkStore; dispose?: () => Promise<void> }>,
-): void {
+export function describeLinkPasswordContract(name: string, factory: StoreFactory<LinkStore>): void {
   describe(`link passwords: ${name}`, () => {
     const state = freshStores(factory);
 
@@ -64,10 +53,7 @@ export function describeLinkPasswordContract(
 }
 
 /** `updateLink` sets, replaces and removes a password, and the listings carry the hash for views. */
-export function describeManagedLinkPasswordContract(
-  name: string,
-  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
-): void {
+export function describeManagedLinkPasswordContract(name: string, factory: StoreFactory<ManagedLinkStore>): void {
   describe(`link passwords, managed: ${name}`, () => {
     const state = freshStores(factory);
 

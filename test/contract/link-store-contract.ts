@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Link, LinkStore } from '../../core/link-store.js';
+import { withLookupChecked } from './lookup-checked.js';
 
 /** The moment the contract's links are made at. */
 export const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
@@ -13,34 +14,6 @@ export const link = (code: string, overrides: Partial<Link> = {}): Link => ({
   expiresAt: NOW + 86_400_000,
   ...overrides,
 });
-
-/** What a redirect reads of a link: a cached `lookup` must agree with the store on exactly this. */
-const redirectView = (found: Link | undefined) =>
-  found && {
-    code: found.code,
-    codeKey: found.codeKey,
-    originalUrl: found.originalUrl,
-    createdAt: found.createdAt,
-    expiresAt: found.expiresAt,
-    disabled: found.disabled === true,
-  };
-
-/**
- * A store whose every `findByCodeKey` in the contract also asks its `lookup` (the redirect read a
- * cache answers), first, and checks that both say the same: a cache that answers stale fails here.
- */
-function withLookupChecked(store: LinkStore): LinkStore {
-  const { lookup } = store;
-  if (lookup === undefined) return store;
-  const checked = Object.create(store) as LinkStore;
-  checked.findByCodeKey = async (codeKey) => {
-    const forRedirect = await lookup(codeKey);
-    const found = await store.findByCodeKey(codeKey);
-    expect(redirectView(forRedirect)).toEqual(redirectView(found));
-    return found;
-  };
-  return checked;
-}
 
 /**
  * The behaviour every `LinkStore` promises. Each store's test file calls this with a factory that

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, it } from 'vitest';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
+import { postgresFaultOf } from '../../server/stores/postgres/postgres-errors.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
+import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -27,6 +30,18 @@ describeLinkManagementContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+describeLinkManagementContract('postgres as the server serves it: link cache over faults as 503', async (clock) => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return {
+    store: withLinkCache(withFaultsAsUnavailable(store, postgresFaultOf), {
+      maxEntries: 100,
+      maxAgeMs: 60_000,
+      now: clock,
+    }),
+    dispose: () => dropSchema(schema).then(() => {}),
+  };
 });
 for (const describeContract of [describeLinkPasswordContract, describeManagedLinkPasswordContract]) {
   describeContract('postgres', async () => {

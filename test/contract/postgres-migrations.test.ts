@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../core/link-store.js';
-import type { ServerLinkStore } from '../../server/stores/change-feed.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { migrationLockKey } from '../../server/stores/postgres/postgres-migrate.js';
 import { postgresMigrations } from '../../server/stores/postgres/postgres-migrations.js';
 import type { OnMigrated } from '../../server/stores/schema-version.js';
+import type { ServerLinkStore } from '../../server/stores/server-link-store.js';
 import { makeOldPostgres, OLD_POSTGRES_VERSIONS, releasedStep } from './legacy-schemas.js';
 
 /** Today's schema and every step to it: the tests follow the list, so a new step needs no edit here. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withLinkCache } from '../../server/stores/link-cache.js';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { link } from './link-store-contract.js';
 

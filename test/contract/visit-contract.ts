@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../core/clicks.js';
 import type { ManagedLinkStore } from '../../core/link-management-store.js';
 import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/visits/visits.js';
-import { freshStorePerTest } from './fresh-store.js';
+import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
 const TODAY = dayOf(NOW);
@@ -32,10 +32,7 @@ const sorted = (tallies: VisitTallies) => ({
  * the link holding the code, listed newest first, tallied per dimension (bots apart), folded
  * past their retention into daily counts that tally the same, and gone with their link.
  */
-export function describeVisitContract(
-  name: string,
-  factory: () => Promise<{ store: ManagedLinkStore; dispose?: () => Promise<void> }>,
-): void {
+export function describeVisitContract(name: string, factory: StoreFactory<ManagedLinkStore>): void {
   describe(`visits contract: ${name}`, () => {
     let store: ManagedLinkStore;
     freshStorePerTest(factory, (made) => {

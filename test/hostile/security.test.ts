@@ -10,7 +10,7 @@ const hasApiKey = (request: Request, key: string) =>
 import { ERROR_PAGE_STYLE } from '../../core/error-page.js';
 import { CONTENT_SECURITY_POLICY, ERROR_PAGE_STYLE_HASH } from '../../core/security-headers.js';
 import { type RunningServer, runFailingServer } from '../../scripts/server-process.mjs';
-import { createClientAddressOf } from '../../server/http/rate-limit.js';
+import { createClientAddressOf } from '../../server/http/client-address.js';
 import { rawRequest } from '../raw-http.js';
 import { useServerProcesses } from '../server/use-server-processes.js';
 

@@ -5,7 +5,7 @@ import { createHandler, type RequestEnv } from '../../core/handler.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
-import { withLinkCache } from '../../server/stores/link-cache.js';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { rawRequest } from '../raw-http.js';
 
 // The fast path and the handler must count the same requests as clicks: two servers on one store,

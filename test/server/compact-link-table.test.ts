@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { locationOf } from '../../core/resolve.js';
-import { createCompactLinkTable } from '../../server/stores/compact-link-table.js';
-import { hashOf } from '../../server/stores/frequency-sketch.js';
+import { createCompactLinkTable } from '../../server/stores/cache/compact-link-table.js';
+import { hashOf } from '../../server/stores/cache/frequency-sketch.js';
 
 const keys = ['a', 'b', 'promo', '한글', 'x'.repeat(64), '가'.repeat(64), 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
 const linkOf = (key: string, n: number, target: string): Link => ({

@@ -6,7 +6,7 @@ import type { LinkStore } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
-import { withLinkCache } from '../../server/stores/link-cache.js';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { type Answer, comparableRequest, jsonLinesInto, listenOnLoopback } from '../raw-http.js';
 
 // The same handler, store and clock behind two servers: one sends short URLs down the Node fast

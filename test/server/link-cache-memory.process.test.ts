@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 function measureCache(links: number, maxBytes: number) {
   const script = `
-    const { withLinkCache } = await import(${JSON.stringify(resolve('dist/server/stores/link-cache.js'))});
+    const { withLinkCache } = await import(${JSON.stringify(resolve('dist/server/stores/cache/link-cache.js'))});
     const { createMemoryLinkStore } = await import(${JSON.stringify(resolve('dist/core/memory-link-store.js'))});
     const store = createMemoryLinkStore();
     const now = Date.now();

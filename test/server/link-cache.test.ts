@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../core/link-store.js';
 import { createMemoryLinkStore } from '../../core/memory-link-store.js';
 import { locationOf } from '../../core/resolve.js';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { createListeners } from '../../server/stores/change-feed.js';
-import { withLinkCache } from '../../server/stores/link-cache.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12);
 const link = (code: string, expiresAt: number, originalUrl = `https://example.com/${code}`): Link => ({

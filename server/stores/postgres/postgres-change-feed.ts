@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { type ChangeFeed, createListeners } from '../change-feed.js';
-import { CHANGES_CHANNEL } from './postgres-sql.js';
+
+/** The channel every instance LISTENs on; the payload is the changed link's code key. */
+export const CHANGES_CHANNEL = 'linklet_link_changes';
 
 const HEARTBEAT_MS = 1000;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000];

@@ -1,91 +1,35 @@
 import type pg from 'pg';
 import {
   type ChangeListQuery,
-  KEY_TOUCH_INTERVAL_MS,
-  type LinkChange,
+  changesOf,
   type LinkListQuery,
   type LinkManagementStore,
-  mergeChanges,
-  type OwnerKey,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
 import { tagsToText } from '../../../core/links/link-labels.js';
+import { CHANGES_CHANNEL } from './postgres-change-feed.js';
 import { withReconnect } from './postgres-errors.js';
-import { CHANGES_CHANNEL, fromMs, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS, toMs } from './postgres-sql.js';
-
-interface KeyRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked: boolean;
-}
-const toKey = (row: KeyRow): OwnerKey => {
-  const key: OwnerKey = {
-    id: Number(row.id),
-    ownerId: Number(row.owner_id),
-    name: row.name,
-    createdAt: Number(row.created_at),
-    revoked: row.revoked,
-  };
-  if (row.last_used_at !== null) key.lastUsedAt = Number(row.last_used_at);
-  return key;
-};
+import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
+import type { OwnerKeyOperation } from './postgres-owner-keys.js';
+import { fromMs, toMs } from './postgres-sql.js';
 
 /**
- * The management operations on PostgreSQL. Every patch and delete is one statement that also
- * sends `NOTIFY` with the code key (delivered at commit), so every instance's change feed drops
- * the link from its cache. Reads are retried on a fresh connection as redirects are; writes are
+ * The management operations on PostgreSQL's links (owners' keys are `createPostgresOwnerKeys`').
+ * Every patch and delete is one statement that also sends `NOTIFY` with the code key (delivered
+ * at commit), so every instance's change feed drops the link from its cache. Reads are retried on a fresh connection as redirects are; writes are
  * not (a lost answer to a delete could otherwise come back as "not found").
  */
 export function createPostgresLinkManagement(
   pool: pg.Pool,
   prefix: string,
-): Omit<LinkManagementStore, 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
+): Omit<LinkManagementStore, OwnerKeyOperation | 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
   const t = (table: string) => `${prefix}${table}`;
-  const keySelect = `SELECT k.id, k.owner_id, o.name, ${toMs('k.created_at')} AS created_at,
-      ${toMs('k.last_used_at')} AS last_used_at, k.revoked_at IS NOT NULL AS revoked
-    FROM ${t('api_keys')} k JOIN ${t('owners')} o ON o.id = k.owner_id`;
   const read = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     withReconnect(() => pool.query<R>(text, values));
   const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
 
   return {
-    async createKey(name, keyHash, now) {
-      const { rows } = await pool.query<{ id: string; owner_id: string }>(
-        `WITH owner AS (
-           INSERT INTO ${t('owners')} (name, created_at) VALUES ($1, ${fromMs('$3')})
-           ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id)
-         INSERT INTO ${t('api_keys')} (owner_id, key_hash, created_at) SELECT id, $2, ${fromMs('$3')} FROM owner
-         RETURNING id, owner_id`,
-        [name, keyHash, now],
-      );
-      const row = rows[0] as { id: string; owner_id: string };
-      return { id: Number(row.id), ownerId: Number(row.owner_id), name, createdAt: now, revoked: false };
-    },
-    async listKeys() {
-      return (await read<KeyRow>(`${keySelect} ORDER BY k.id`, [])).rows.map(toKey);
-    },
-    async revokeKey(id, now) {
-      const result = await pool.query(
-        `UPDATE ${t('api_keys')} SET revoked_at = coalesce(revoked_at, ${fromMs('$2')}) WHERE id = $1`,
-        [id, now],
-      );
-      return result.rowCount === 1;
-    },
-    async findKeyByHash(keyHash) {
-      const { rows } = await read<KeyRow>(`${keySelect} WHERE k.key_hash = $1 AND k.revoked_at IS NULL`, [keyHash]);
-      return rows[0] && toKey(rows[0]);
-    },
-    async touchKey(id, now) {
-      await pool.query(
-        `UPDATE ${t('api_keys')} SET last_used_at = ${fromMs('$2')}
-         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= ${fromMs('$3')})`,
-        [id, now, now - KEY_TOUCH_INTERVAL_MS],
-      );
-    },
     async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       const values: unknown[] = [limit];
       const where: string[] = [];
@@ -131,25 +75,14 @@ export function createPostgresLinkManagement(
           values,
         ),
       ]);
-      const changes = [
-        ...links.rows.map((row) => {
-          const link = linkFromRow(row);
-          return {
-            at: link.updatedAt ?? link.createdAt,
-            codeKey: link.codeKey,
-            change: { kind: 'link', link } as LinkChange,
-          };
-        }),
-        ...tombstones.rows.map((row) => {
+      return changesOf(
+        links.rows.map(linkFromRow),
+        tombstones.rows.map((row) => {
           const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: Number(row.deleted_at) };
-          const change: LinkChange = {
-            kind: 'deleted',
-            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: Number(row.owner_id) },
-          };
-          return { at: tombstone.deletedAt, codeKey: row.code_key, change };
+          return row.owner_id === null ? tombstone : { ...tombstone, ownerId: Number(row.owner_id) };
         }),
-      ];
-      return mergeChanges(changes, limit);
+        limit,
+      );
     },
     async updateLink(codeKey, scope, patch, now) {
       const owner = ownerParam(scope);

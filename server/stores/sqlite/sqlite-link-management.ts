@@ -1,44 +1,20 @@
 import type Database from 'better-sqlite3';
 import {
   type ChangeListQuery,
-  KEY_TOUCH_INTERVAL_MS,
-  type LinkChange,
+  changesOf,
   type LinkListQuery,
   type LinkManagementStore,
   type LinkPatch,
-  mergeChanges,
-  type OwnerKey,
   type OwnerScope,
   type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/link-management-store.js';
 import { tagsToText } from '../../../core/links/link-labels.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
+import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
 
 /** How long the change log keeps a change: far longer than any process takes to read it. */
 export const CHANGE_LOG_KEEP_MS = 60_000;
-
-type KeyRow = {
-  id: number;
-  owner_id: number;
-  name: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-};
-const KEY_SELECT = `SELECT k.id, k.owner_id, o.name, k.created_at, k.last_used_at, k.revoked_at
-  FROM api_keys k JOIN owners o ON o.id = k.owner_id`;
-const toKey = (row: KeyRow): OwnerKey => {
-  const key: OwnerKey = {
-    id: row.id,
-    ownerId: row.owner_id,
-    name: row.name,
-    createdAt: row.created_at,
-    revoked: row.revoked_at !== null,
-  };
-  if (row.last_used_at !== null) key.lastUsedAt = row.last_used_at;
-  return key;
-};
 
 const STATUS_SQL = {
   active: 'expires_at > @now AND disabled = 0',
@@ -57,13 +33,14 @@ const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : 
 const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = @ownerId' : '1');
 
 /**
- * The management operations on a Linklet SQLite database. They run on the main connection (they
+ * The management operations on a Linklet SQLite database's links (its owners' keys are
+ * `createSqliteOwnerKeys`'). They run on the main connection (they
  * are rare next to redirects and creates), each write one IMMEDIATE transaction that also logs
  * the change for other processes (see `createSqliteChangeFeed`).
  */
 export function createSqliteLinkManagement(
   db: Database.Database,
-): Omit<LinkManagementStore, 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
+): Omit<LinkManagementStore, OwnerKeyOperation | 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -77,17 +54,6 @@ export function createSqliteLinkManagement(
     prepared('INSERT INTO link_changes (code_key, changed_at) VALUES (?, ?)').run(codeKey, now);
     prepared('DELETE FROM link_changes WHERE changed_at < ?').run(now - CHANGE_LOG_KEEP_MS);
   };
-
-  const createKey = db.transaction((name: string, keyHash: string, now: number): OwnerKey => {
-    prepared('INSERT INTO owners (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, now);
-    const ownerId = prepared('SELECT id FROM owners WHERE name = ?').pluck().get(name) as number;
-    const { lastInsertRowid } = prepared('INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (?, ?, ?)').run(
-      ownerId,
-      keyHash,
-      now,
-    );
-    return { id: Number(lastInsertRowid), ownerId, name, createdAt: now, revoked: false };
-  });
 
   const updateLink = db.transaction((codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number) => {
     // An expired link takes a patch only with a renewal (a new `expires_at`).
@@ -140,30 +106,6 @@ export function createSqliteLinkManagement(
   });
 
   return {
-    async createKey(name, keyHash, now) {
-      return createKey.immediate(name, keyHash, now);
-    },
-    async listKeys() {
-      return (prepared(`${KEY_SELECT} ORDER BY k.id`).all() as KeyRow[]).map(toKey);
-    },
-    async revokeKey(id, now) {
-      const { changes } = prepared('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(
-        now,
-        id,
-      );
-      return changes === 1;
-    },
-    async findKeyByHash(keyHash) {
-      const row = prepared(`${KEY_SELECT} WHERE k.key_hash = ? AND k.revoked_at IS NULL`).get(keyHash) as
-        | KeyRow
-        | undefined;
-      return row && toKey(row);
-    },
-    async touchKey(id, now) {
-      prepared(
-        'UPDATE api_keys SET last_used_at = @now WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @since)',
-      ).run({ id, now, since: now - KEY_TOUCH_INTERVAL_MS });
-    },
     async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
       const where = [ownerCondition(scope)];
       if (after) where.push('(created_at, code_key) < (@afterAt, @afterKey)');
@@ -209,21 +151,14 @@ export function createSqliteLinkManagement(
          WHERE ${ownerCondition(scope)} AND (deleted_at, code_key) > (@fromAt, @fromKey)
          ORDER BY deleted_at, code_key LIMIT @limit`,
       ).all(params) as Array<{ code_key: string; code: string; owner_id: number | null; deleted_at: number }>;
-      const changes = [
-        ...linkRows.map(([codeKey, ...row]) => {
-          const link = linkFromRow(codeKey, row);
-          return { at: link.updatedAt ?? link.createdAt, codeKey, change: { kind: 'link', link } as LinkChange };
-        }),
-        ...tombstoneRows.map((row) => {
+      return changesOf(
+        linkRows.map(([codeKey, ...row]) => linkFromRow(codeKey, row)),
+        tombstoneRows.map((row) => {
           const tombstone = { code: row.code, codeKey: row.code_key, deletedAt: row.deleted_at };
-          const change: LinkChange = {
-            kind: 'deleted',
-            tombstone: row.owner_id === null ? tombstone : { ...tombstone, ownerId: row.owner_id },
-          };
-          return { at: row.deleted_at, codeKey: row.code_key, change };
+          return row.owner_id === null ? tombstone : { ...tombstone, ownerId: row.owner_id };
         }),
-      ];
-      return mergeChanges(changes, limit);
+        limit,
+      );
     },
     async updateLink(codeKey, scope, patch, now) {
       return updateLink.immediate(codeKey, scope, patch, now);

@@ -1,6 +1,6 @@
-import type { Link } from '../../core/link-store.js';
-import type { LocatedLink } from '../../core/resolve.js';
-import { readRecord, recordBytes, recordBytesAt, recordHasKey, slotOfRecord, writeRecord } from './link-records.js';
+import type { Link } from '../../../core/link-store.js';
+import type { LocatedLink } from '../../../core/resolve.js';
+import { readRecord, recordBytes, recordBytesAt, recordHasKey, slotOfRecord, writeRecord } from './cache-records.js';
 
 // Per slot: record offset u32, hash u32, expiresAt and createdAt f64, trusted-until u32
 // (seconds from the table's origin), referenced u8.
@@ -28,7 +28,7 @@ export type CompactLinkTable = ReturnType<typeof createCompactLinkTable>;
 /**
  * Links kept as bytes, not objects: a V8 object, its strings and a map entry per link cost
  * several hundred bytes, and a million links would not fit a sensible budget. Each link is a
- * record in one arena (see `link-records.ts`), a slot of fixed-width numbers, and a cell of an
+ * record in one arena (see `cache-records.ts`), a slot of fixed-width numbers, and a cell of an
  * open-addressing index from hash to slot: about 110 bytes for a link of 60 ASCII characters
  * under a 7-letter code. Eviction is CLOCK (a referenced bit per slot, cleared by a sweeping
  * hand): nearly LRU, with nothing to relink on a hit.

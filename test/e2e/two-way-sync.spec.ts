@@ -129,7 +129,7 @@ keyedServer(
       expect(pulled.shortUrl).toBe(a.shortUrl);
       const clicks = (await server.link(key, code)).data?.clicks;
       expect(await itemDetails(b.popup, madeUrl)).toEqual({ clicks: `${clicks} clicks`, fromServer: 'true' });
-      expect(pulled.buttons.map((button) => button.action)).toEqual(['copy', 'open', 'disable', 'delete']);
+      expect(pulled.buttons.map((button) => button.action)).toEqual(['copy', 'open', 'disable', 'renew', 'delete']);
 
       // Deleted in B: gone from the server and from B's history.
       await b.popup.click(`#history .history-item[data-from-server="true"] button.delete`);
@@ -196,7 +196,10 @@ keyedServer(
     const item = document.querySelector('#history .history-item[data-queued="disable"]');
     return { note: item.querySelector('.queued').textContent, buttons: [...item.querySelectorAll('.actions button')].map((b) => b.className) };
   })()`);
-    expect(queued).toEqual({ note: 'Disable waiting for the server.', buttons: ['copy', 'open', 'enable', 'delete'] });
+    expect(queued).toEqual({
+      note: 'Disable waiting for the server.',
+      buttons: ['copy', 'open', 'enable', 'renew', 'delete'],
+    });
     expect(await popup.evaluate(`document.querySelector('#status').textContent`)).toBe(
       'Saved here; sent when the server can be reached.',
     );

@@ -56,6 +56,8 @@ async function refreshHistory(): Promise<void> {
       (tag) => tagFilter.choose(tag),
     );
     $('#history-empty').hidden = entries.length > 0;
+    // A search or tag that finds nothing is not an empty history.
+    $('#history-empty').textContent = t(query.query.trim() !== '' || query.tag !== '' ? 'webNoLinks' : 'historyEmpty');
   } catch (error) {
     showError(messageOf(error));
   }

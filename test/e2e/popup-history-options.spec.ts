@@ -82,8 +82,11 @@ for (const lang of ['en', 'ko'] as const) {
       await expect.poll(() => listedIds(popup)).toEqual(['budget']);
       await popup.locator('#search').fill('소풍');
       await expect.poll(() => listedIds(popup)).toEqual(['picnic']);
+      await popup.locator('#search').fill('nowhere');
+      await expect(popup.locator('#history-empty')).toHaveText(w('webNoLinks'));
       await popup.locator('#search').fill('');
       await expect.poll(() => listedIds(popup)).toHaveLength(3);
+      await expect(popup.locator('#history-empty')).toBeHidden();
 
       // A chip is a button named for what it does; pressing it lists that tag's links only.
       const chip = popup.locator('.history-item[data-id="budget"] .tag-chip', { hasText: 'work' });

@@ -23,6 +23,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
 import { SERVER_MAIN, startServer } from '../scripts/server-process.mjs';
+import {
+  PASSWORD_SCENARIOS,
+  passwordNotes,
+  protectedKey,
+  seedProtectedPostgres,
+  seedProtectedSqlite,
+} from './password-scenarios.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -114,6 +121,8 @@ const SCENARIOS = [
     group: 'visits',
     env: { CLICK_COUNTING: 'on', VISITS: 'off', COUNTRY_HEADER: 'CF-IPCountry' },
   },
+  // Unprotected redirects with and without protected links in the store (bench/password-scenarios.mjs).
+  ...PASSWORD_SCENARIOS,
 ];
 
 /** The headers of the `visitors` load: a few browsers, referrers and countries, some DNT, a bot. */
@@ -377,16 +386,20 @@ async function main() {
   const databaseFor = async (store, scenario, logMode) => {
     // Redirect scenarios only read, so those with as many links share one seeded database;
     // creates get an empty one per server.
-    const key = scenario.load.startsWith('create') ? `${scenario.id}-${logMode}-empty` : `links-${scenario.links}`;
+    const key = scenario.load.startsWith('create')
+      ? `${scenario.id}-${logMode}-empty`
+      : `links-${scenario.links}${protectedKey(scenario)}`;
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
         seedSqlite(path, scenario.links);
+        if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {
         const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
         schemas.push(schema);
         seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
+        if (scenario.protectedLinks) await seedProtectedPostgres(admin, schema, scenario.protectedLinks);
       }
     }
     return seeded.get(`${store}:${key}`);
@@ -532,6 +545,7 @@ async function main() {
       }
     }
   }
+  notes.push(...passwordNotes(rows, { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt }));
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
   const setup =
     `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; ` +

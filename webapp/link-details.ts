@@ -13,11 +13,11 @@ import { renewControl } from './renew-control.js';
 import { statsView } from './stats-view.js';
 
 /** What a save in the details changed, so the list's note says the right thing. */
-export type LinkChange = 'target' | 'labels' | 'renewed';
+export type LinkChange = 'target' | 'labels' | 'renewed' | 'password-set' | 'password-removed';
 
 export interface DetailsOptions {
   key: string;
-  /** Called with the changed link after a new target, its title and tags, or a renewal was saved. */
+  /** Called with the changed link after a new target, its title and tags, a renewal or its password was saved. */
   onChanged(link: LinkView, what?: LinkChange): void;
 }
 
@@ -69,7 +69,9 @@ export function linkDetails(link: LinkView, options: DetailsOptions): HTMLElemen
     h('dt', {}, t('webColumnTarget')),
     h('dd', {}, link.original_url),
   );
-  const password = passwordForm(link, options.key, options.onChanged);
+  const password = passwordForm(link, options.key, (changed, set) =>
+    options.onChanged(changed, set ? 'password-set' : 'password-removed'),
+  );
   const labels = linkLabelsForm(link, options.key, (changed) => options.onChanged(changed, 'labels'));
   const renew = renewControl(link, options.key, (changed) => options.onChanged(changed, 'renewed'));
   return h(

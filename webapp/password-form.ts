@@ -12,9 +12,14 @@ export const passwordFits = (password: string): boolean => {
 /**
  * The details' password form: set a new password (`PATCH {"password": …}`) and, on a protected
  * link, remove it (`{"password": null}`). What changed is said next to the form; the server never
- * shows a password, so the field always starts empty.
+ * shows a password, so the field always starts empty. `onChanged` learns whether one was set or
+ * removed, so the note beside the link says which (the list is reloaded, taking this form with it).
  */
-export function passwordForm(link: LinkView, key: string, onChanged: (link: LinkView) => void): HTMLElement {
+export function passwordForm(
+  link: LinkView,
+  key: string,
+  onChanged: (link: LinkView, set: boolean) => void,
+): HTMLElement {
   const id = `password-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const input = h('input', { id, type: 'password', autocomplete: 'new-password', maxlength: '128' });
   const set = h('button', { type: 'submit' }, t('webSetPassword'));
@@ -34,7 +39,7 @@ export function passwordForm(link: LinkView, key: string, onChanged: (link: Link
       input.value = '';
       remove.hidden = !data.password_protected;
       result.textContent = t(password === null ? 'webPasswordRemoved' : 'webPasswordSet');
-      onChanged(data);
+      onChanged(data, password !== null);
     } catch (failure) {
       error.textContent = messageOf(failure);
       error.hidden = false;

@@ -28,14 +28,17 @@ export function renderHistory(
   onAction: (action: HistoryAction, entry: HistoryEntry, button: HTMLElement) => void,
   /** Whether Disable/Enable act on the server for this link (synced there, with an API key). */
   manages: (entry: HistoryEntry) => boolean = () => false,
+  /** A tag chip was pressed: the list narrows to that tag. */
+  onTag: (tag: string) => void = () => undefined,
 ): void {
-  list.replaceChildren(...entries.map((entry) => historyItem(entry, onAction, manages(entry))));
+  list.replaceChildren(...entries.map((entry) => historyItem(entry, onAction, manages(entry), onTag)));
 }
 
 function historyItem(
   entry: HistoryEntry,
   onAction: (action: HistoryAction, entry: HistoryEntry, button: HTMLElement) => void,
   manageable: boolean,
+  onTag: (tag: string) => void,
 ) {
   // What the link will be once a queued change reaches the server.
   const disabled = entry.queued === 'disable' || (entry.disabled === true && entry.queued !== 'enable');
@@ -65,7 +68,7 @@ function historyItem(
     meta.append(' ', element('span', 'clicks', clicks));
   }
   item.append(shortUrl, original);
-  const labels = entryLabels(entry.title, entry.tags);
+  const labels = entryLabels(entry.title, entry.tags, onTag);
   if (labels) item.append(labels);
   item.append(meta);
   if (entry.status === 'local') item.append(localOnlyNote());
@@ -82,12 +85,13 @@ function historyItem(
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);
-  // An expired link cannot be disabled (its short URL already answers that it expired): it offers
-  // Renew in that place, for a local link or one on the server the options manage.
+  // An expired link cannot be disabled (its short URL already answers that it expired). Renew is
+  // on every link it can act on (a local one, or one on the server the options manage): an expired
+  // link comes back, a live one gets the chosen time from now.
   if (manageable && entry.queued !== 'delete' && !expired) {
     buttons.push(disabled ? ['enable', t('enable')] : ['disable', t('disable')]);
   }
-  if (expired && entry.queued !== 'delete' && (manageable || entry.status === 'local')) {
+  if (entry.queued !== 'delete' && (manageable || entry.status === 'local')) {
     buttons.push(['renew', t('renewButton')]);
   }
   if (entry.queued !== 'delete') buttons.push(['delete', t('delete')]);

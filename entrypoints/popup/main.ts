@@ -17,12 +17,14 @@ import { type HistoryAction, renderHistory } from './history-view.js';
 import { showLocalModeIntro } from './local-mode.js';
 import { chosenRenewal } from './renew-choice.js';
 import { hideResult, showResult } from './result-view.js';
+import { setUpTagFilter } from './tag-filter.js';
 
 // A view: the background makes, records, syncs and deletes links; the popup asks and shows.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const api = backgroundApi();
 /** The server whose links Disable/Enable and Delete act on (set with an API key), if any. */
 let managed: string | undefined;
+const tagFilter = setUpTagFilter($('#tag-filter'), $('#tag-filter-box'), () => void refreshHistory());
 
 function say(message: string): void {
   $('#status').textContent = message;
@@ -39,9 +41,11 @@ function showError(message: string | undefined): void {
 /** Shows the background's history; if it cannot answer, says so instead of leaving a stale list. */
 async function refreshHistory(): Promise<void> {
   try {
-    const list = () => api.listHistory({ query: $<HTMLInputElement>('#search').value, limit: 100 });
+    const query = { query: $<HTMLInputElement>('#search').value, tag: tagFilter.value(), limit: 100 };
+    const list = () => api.listHistory(query);
     // A read, so safe to ask twice: a background stopped mid-answer starts again for the second.
     const entries = await list().catch(list);
+    tagFilter.fill(await api.listTags().catch(() => []));
     renderHistory(
       $('#history'),
       entries,
@@ -49,8 +53,11 @@ async function refreshHistory(): Promise<void> {
         onHistoryAction(action, entry, button).catch((error) => showError(messageOf(error)));
       },
       (entry) => managed !== undefined && entry.status === 'synced' && entry.server === managed,
+      (tag) => tagFilter.choose(tag),
     );
     $('#history-empty').hidden = entries.length > 0;
+    // A search or tag that finds nothing is not an empty history.
+    $('#history-empty').textContent = t(query.query.trim() !== '' || query.tag !== '' ? 'webNoLinks' : 'historyEmpty');
   } catch (error) {
     showError(messageOf(error));
   }

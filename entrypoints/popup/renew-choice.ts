@@ -21,8 +21,15 @@ export function chosenRenewal(button: HTMLElement): ExpireDuration {
   return value && (EXPIRE_DURATIONS as readonly string[]).includes(value) ? value : '1week';
 }
 
-/** A synced link's title and tags under its URLs (nothing for a link without them). */
-export function entryLabels(title: string | undefined, tags: readonly string[] | undefined): HTMLElement | undefined {
+/**
+ * A synced link's title and tags under its URLs (nothing for a link without them). A tag chip is
+ * a button: pressing it lists only the links with that tag.
+ */
+export function entryLabels(
+  title: string | undefined,
+  tags: readonly string[] | undefined,
+  onTag: (tag: string) => void = () => undefined,
+): HTMLElement | undefined {
   if (!title && !tags?.length) return undefined;
   const box = document.createElement('div');
   box.className = 'entry-labels';
@@ -38,10 +45,15 @@ export function entryLabels(title: string | undefined, tags: readonly string[] |
     list.className = 'tag-chips';
     list.setAttribute('aria-label', t('linkTagsList'));
     for (const tag of tags) {
-      const chip = document.createElement('li');
+      const chip = document.createElement('button');
+      chip.type = 'button';
       chip.className = 'tag-chip';
       chip.textContent = tag;
-      list.append(chip);
+      chip.title = t('tagChipTitle', [tag]);
+      chip.addEventListener('click', () => onTag(tag));
+      const item = document.createElement('li');
+      item.append(chip);
+      list.append(item);
     }
     box.append(list);
   }

@@ -8,10 +8,23 @@ export interface History {
   put(entry: HistoryEntry): Promise<void>;
   get(id: string): Promise<HistoryEntry | undefined>;
   remove(id: string): Promise<void>;
-  /** Newest first; `query` matches the short URL, code or original URL, ignoring case. */
-  list(options?: { query?: string; limit?: number }): Promise<HistoryEntry[]>;
+  /**
+   * Newest first; `query` matches the short URL, code, original URL, title or a tag, ignoring
+   * case; `tag` keeps only the links that carry that tag.
+   */
+  list(options?: HistoryQuery): Promise<HistoryEntry[]>;
+  /** Every tag the listed links carry, once each, so the popup offers them to filter by. */
+  tags(): Promise<string[]>;
   /** Entries still waiting for the server, oldest first. */
   pending(): Promise<HistoryEntry[]>;
+}
+
+/** What the history list is narrowed to. */
+export interface HistoryQuery {
+  query?: string;
+  /** A tag the links must carry (tags are kept in lower case, so any case finds it). */
+  tag?: string;
+  limit?: number;
 }
 
 /**
@@ -37,13 +50,19 @@ export function createHistory(open: () => Promise<LinkletDatabase>): History {
     async remove(id) {
       await (await database()).delete('history', id);
     },
-    async list({ query = '', limit = Number.POSITIVE_INFINITY } = {}) {
+    async list({ query = '', tag = '', limit = Number.POSITIVE_INFINITY } = {}) {
       const needle = query.trim().toLowerCase();
+      const wanted = tag.trim().toLowerCase();
       // The whole store, not the by-created index: the index leaves out a record whose createdAt
       // is missing or damaged without a word, and the history must say which one it skips.
       const entries = readHistoryRecords(await (await database()).getAll('history'));
       entries.sort(newestFirst);
-      return entries.filter((entry) => matches(entry, needle)).slice(0, limit);
+      return entries.filter((entry) => hasTag(entry, wanted) && matches(entry, needle)).slice(0, limit);
+    },
+    async tags() {
+      const entries = readHistoryRecords(await (await database()).getAll('history'));
+      const tags = new Set(entries.flatMap((entry) => (Array.isArray(entry.tags) ? entry.tags : [])));
+      return [...tags].filter((tag) => typeof tag === 'string').sort();
     },
     async pending() {
       const entries = readHistoryRecords(await (await database()).getAllFromIndex('history', 'by-status', 'pending'));
@@ -54,5 +73,14 @@ export function createHistory(open: () => Promise<LinkletDatabase>): History {
 
 function matches(entry: HistoryEntry, needle: string): boolean {
   if (needle === '') return true;
-  return [entry.shortUrl, entry.code, entry.originalUrl].some((field) => field.toLowerCase().includes(needle));
+  // Title and tags are the server's (a synced link); an older record may lack them.
+  const labels = [entry.title, ...(Array.isArray(entry.tags) ? entry.tags : [])];
+  return [entry.shortUrl, entry.code, entry.originalUrl, ...labels].some(
+    (field) => typeof field === 'string' && field.toLowerCase().includes(needle),
+  );
+}
+
+function hasTag(entry: HistoryEntry, wanted: string): boolean {
+  if (wanted === '') return true;
+  return Array.isArray(entry.tags) && entry.tags.some((tag) => tag.toLowerCase() === wanted);
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../../client/api-errors.js';
 import type { ExpireDuration } from '../../core/expiry.js';
 import type { ExportFormat } from '../../core/porting/export-links.js';
 import { BUILD_ID } from '../build-id.js';
+import type { HistoryQuery } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import type { ImportReport } from '../history/import-history.js';
 import { t } from '../i18n.js';
@@ -32,8 +33,10 @@ export interface BackgroundApi {
    * for the same URL is returned instead: opening the popup twice on one page gives one link.
    */
   shorten(request: ShortenRequest, options?: { reuse?: boolean }): Promise<HistoryEntry>;
-  /** Newest first; `query` matches the short URL, code or original URL. */
-  listHistory(options?: { query?: string; limit?: number }): Promise<HistoryEntry[]>;
+  /** Newest first; `query` matches the short URL, code, original URL, title or a tag; `tag` narrows to one tag. */
+  listHistory(options?: HistoryQuery): Promise<HistoryEntry[]>;
+  /** The tags the history's links carry, to filter by. */
+  listTags(): Promise<string[]>;
   /**
    * Removes a link from the history (and a local link from the bundled backend); with an API key,
    * deletes a synced link on the server (queued while it cannot be reached).
@@ -71,6 +74,7 @@ export interface BackgroundApi {
 const METHODS = [
   'shorten',
   'listHistory',
+  'listTags',
   'deleteLink',
   'setDisabled',
   'renewLink',

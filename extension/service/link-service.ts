@@ -73,6 +73,10 @@ export function createLinkService(deps: LinkServiceDeps): BackgroundApi {
       return withLocalClicks(await deps.history.list(options));
     },
 
+    listTags() {
+      return deps.history.tags();
+    },
+
     async deleteLink(id) {
       const entry = await deps.history.get(id);
       if (entry && (await actsOnServer(entry))) {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
+import { popupTab } from './extension-screens-fixtures.js';
 import {
   expect,
   historyItemFor,
@@ -129,7 +130,7 @@ keyedServer(
       expect(pulled.shortUrl).toBe(a.shortUrl);
       const clicks = (await server.link(key, code)).data?.clicks;
       expect(await itemDetails(b.popup, madeUrl)).toEqual({ clicks: `${clicks} clicks`, fromServer: 'true' });
-      expect(pulled.buttons.map((button) => button.action)).toEqual(['copy', 'open', 'disable', 'delete']);
+      expect(pulled.buttons.map((button) => button.action)).toEqual(['copy', 'open', 'disable', 'renew', 'delete']);
 
       // Deleted in B: gone from the server and from B's history.
       await b.popup.click(`#history .history-item[data-from-server="true"] button.delete`);
@@ -196,7 +197,10 @@ keyedServer(
     const item = document.querySelector('#history .history-item[data-queued="disable"]');
     return { note: item.querySelector('.queued').textContent, buttons: [...item.querySelectorAll('.actions button')].map((b) => b.className) };
   })()`);
-    expect(queued).toEqual({ note: 'Disable waiting for the server.', buttons: ['copy', 'open', 'enable', 'delete'] });
+    expect(queued).toEqual({
+      note: 'Disable waiting for the server.',
+      buttons: ['copy', 'open', 'enable', 'renew', 'delete'],
+    });
     expect(await popup.evaluate(`document.querySelector('#status').textContent`)).toBe(
       'Saved here; sent when the server can be reached.',
     );
@@ -205,5 +209,58 @@ keyedServer(
     await server.start();
     await syncNow(ext);
     expect((await server.link(key, code)).data?.status).toBe('disabled');
+  },
+);
+
+keyedServer(
+  "a synced link's title and tags from the server are searched and filtered in the popup; Renew on the live link sets its expiry on the server",
+  async ({ ext, server }) => {
+    const { key } = await server.makeKey('dana');
+    // Made by another client (the web app, the API) with a title and tags, live for a day.
+    for (const [code, title, tags] of [
+      ['trip', 'Jeju trip plan', ['travel', '가족']],
+      ['memo', 'Team memo', ['work']],
+    ] as const) {
+      const made = await fetch(`${server.url}/api/v1/shorten`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          original_url: `https://example.com/${code}`,
+          custom_code: code,
+          expire_duration: '24h',
+          title,
+          tags,
+        }),
+      });
+      expect(made.status).toBe(201);
+    }
+    await setServerWithKey(ext, server.url, key, 'dana');
+
+    const popup = await popupTab(ext);
+    const trip = popup.locator('#history .history-item', { hasText: 'Jeju trip plan' });
+    await expect(trip).toBeVisible({ timeout: 20_000 });
+    await expect(trip.locator('.tag-chip')).toHaveText(['travel', '가족']);
+    await expect(popup.locator('#tag-filter option')).toHaveText(['all tags', 'travel', 'work', '가족']);
+    await trip.getByRole('button', { name: '가족', exact: true }).click();
+    await expect(popup.locator('#history .history-item')).toHaveCount(1);
+    await popup.locator('#tag-filter').selectOption('');
+    await popup.locator('#search').fill('team');
+    await expect(popup.locator('#history .history-item')).toHaveText([/Team memo/]);
+    await popup.locator('#search').fill('');
+
+    // Renewing the live link asks the server, which moves its expiry; the entry shows the new one.
+    await trip.locator('select.renew-duration').selectOption('1month');
+    await trip.locator('button.renew').click();
+    await expect(popup.locator('#status')).toContainText('Renewed: the link works until ');
+    const until = ((await popup.locator('#status').textContent()) ?? '').replace(
+      /^Renewed: the link works until |\.$/g,
+      '',
+    );
+    await expect(trip.locator('.muted').first()).toContainText(until);
+    const read = await fetch(`${server.url}/api/v1/links/trip`, { headers: { 'X-API-Key': key } });
+    const { data } = (await read.json()) as { data: { expiration_date: string } };
+    expect(Date.parse(data.expiration_date)).toBeGreaterThan(Date.now() + 27 * 24 * 3600_000);
+    await expect(popup.locator('#error')).toBeHidden();
+    await popup.close();
   },
 );

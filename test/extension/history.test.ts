@@ -97,6 +97,50 @@ describe('history', () => {
     });
   });
 
+  describe('titles and tags (synced links)', () => {
+    beforeEach(async () => {
+      await history.put(
+        entry({
+          id: 'picnic',
+          code: 'p1',
+          title: '봄 소풍 안내 — Spring Picnic',
+          tags: ['work', '소풍'],
+          createdAt: NOW,
+        }),
+      );
+      await history.put(
+        entry({ id: 'report', code: 'r2', title: 'Quarterly report', tags: ['work'], createdAt: NOW + 1 }),
+      );
+      await history.put(entry({ id: 'plain', code: 'x3', createdAt: NOW + 2 }));
+    });
+
+    it.each([
+      ['a word of the title, ignoring case', 'spring picnic', ['picnic']],
+      ['Hangul in the title', '소풍 안내', ['picnic']],
+      ['a tag', '소풍', ['picnic']],
+      ['part of a tag, on every link that has it', 'WOR', ['report', 'picnic']],
+    ])('the search matches %s', async (_, query, expected) => {
+      expect(ids(await history.list({ query }))).toEqual(expected);
+    });
+
+    it('filters by one tag, ignoring case, and combines with the search and the limit', async () => {
+      expect(ids(await history.list({ tag: 'work' }))).toEqual(['report', 'picnic']);
+      expect(ids(await history.list({ tag: 'WORK' }))).toEqual(['report', 'picnic']);
+      expect(ids(await history.list({ tag: '소풍' }))).toEqual(['picnic']);
+      // A tag is matched whole: part of one is a search, not a filter.
+      expect(ids(await history.list({ tag: 'wor' }))).toEqual([]);
+      expect(ids(await history.list({ tag: 'work', query: 'quarterly' }))).toEqual(['report']);
+      expect(ids(await history.list({ tag: 'work', limit: 1 }))).toEqual(['report']);
+      expect(ids(await history.list({ tag: '' }))).toEqual(['plain', 'report', 'picnic']);
+    });
+
+    it('lists every tag once, sorted, for the filter', async () => {
+      expect(await history.tags()).toEqual(['work', '소풍']);
+      await history.remove('picnic');
+      expect(await history.tags()).toEqual(['work']);
+    });
+  });
+
   it('lists pending entries only, oldest first', async () => {
     await history.put(entry({ id: 'p-new', code: 'pnew', createdAt: NOW + 300 }));
     await history.put(entry({ id: 'synced', code: 'syn', status: 'synced', createdAt: NOW + 100 }));

@@ -77,6 +77,18 @@ describe('the background API, as a page calls it', () => {
     expect(bad).toMatchObject({ name: 'ApiError', status: 400 });
   });
 
+  it('lists synced links by a tag or by words of their title, and the tags to filter by', async () => {
+    const labelled = { status: 'synced', server: SERVER } as const;
+    await history.put(entry({ ...labelled, code: 'trip', title: 'Jeju trip plan', tags: ['travel', '가족'] }));
+    await history.put(entry({ ...labelled, code: 'memo', title: 'Team memo', tags: ['work'] }));
+    const codes = async (options: Parameters<BackgroundApi['listHistory']>[0]) =>
+      (await api.listHistory(options)).map((listed) => listed.code);
+    expect(await codes({ tag: '가족' })).toEqual(['trip']);
+    expect(await codes({ query: 'jeju' })).toEqual(['trip']);
+    expect(await codes({ query: 'WORK' })).toEqual(['memo']);
+    expect(await api.listTags()).toEqual(['travel', 'work', '가족']);
+  });
+
   it('deletes a local link from the history and from the bundled backend', async () => {
     const made = await api.shorten({ url: 'https://example.com/gone', code: 'gone' });
     await api.deleteLink(made.id);

@@ -28,6 +28,26 @@ describe('renewing a link from the history', () => {
     }
   });
 
+  it('renews a live local link too: its expiry moves to the chosen time from now, earlier or later', async () => {
+    const { history, open, dispose } = freshHistory();
+    try {
+      const store = createIdbLinkStore(open);
+      await store.create(link('live1', { createdAt: NOW - DAY, expiresAt: NOW + 3 * DAY }), NOW - DAY);
+      const live = entry({ code: 'live1', status: 'local', server: null, expire: '1week', expiresAt: NOW + 3 * DAY });
+      await history.put(live);
+      const later = await renewEntry(live, '1month', { store, history, settings: DEFAULT_SETTINGS, now: NOW });
+      expect(later).toMatchObject({ expire: '1month', expiresAt: expiryFor('1month', NOW) });
+      expect((await store.findByCodeKey('live1'))?.expiresAt).toBe(expiryFor('1month', NOW));
+      // Renewing is "this long from now", so a shorter choice brings the end nearer.
+      const sooner = await renewEntry(later, '24h', { store, history, settings: DEFAULT_SETTINGS, now: NOW + 1000 });
+      expect(sooner.expiresAt).toBe(NOW + 1000 + DAY);
+      expect((await store.findByCodeKey('live1'))?.expiresAt).toBe(NOW + 1000 + DAY);
+      expect((await history.get(live.id))?.expiresAt).toBe(NOW + 1000 + DAY);
+    } finally {
+      await dispose();
+    }
+  });
+
   it('renews a synced link on the server with the key, and keeps a disabled one disabled', async () => {
     const { history, open, dispose } = freshHistory();
     const remote = createMemoryLinkStore();

@@ -25,12 +25,13 @@ test('history search filters, copy and open work, delete removes the link', asyn
   const originals = async () => (await readHistory(popup)).map((item) => item.originalUrl);
   await expect.poll(originals).toEqual([home, gamma, beta, alpha]);
 
-  // Every item has copy, open and delete, each naming its link for screen readers.
+  // Every item has copy, open, renew (a live link too) and delete, each naming its link for screen readers.
   for (const item of await readHistory(popup)) {
     expect(item.status).toBe('local');
     expect(item.buttons).toEqual([
       { action: 'copy', label: `Copy: ${item.shortUrl}` },
       { action: 'open', label: `Open: ${item.shortUrl}` },
+      { action: 'renew', label: `Renew: ${item.shortUrl}` },
       { action: 'delete', label: `Delete: ${item.shortUrl}` },
     ]);
   }

@@ -1,11 +1,11 @@
-import { trimTrailingSlashes } from './answer.js';
-import { type CodeGenerator, createRandomCodeGenerator } from './generate-code.js';
-import type { LinkStore } from './link-store.js';
+import { trimTrailingSlashes } from './http/answer.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import { createPbkdf2PasswordHasher } from './passwords/pbkdf2-password-hasher.js';
-import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect-cache.js';
-import type { ShortenContext } from './shorten.js';
-import { DEFAULT_MAX_URL_LENGTH } from './url.js';
+import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect/redirect-cache.js';
+import { type CodeGenerator, createRandomCodeGenerator } from './rules/generate-code.js';
+import { DEFAULT_MAX_URL_LENGTH } from './rules/url.js';
+import type { ShortenContext } from './shorten/shorten.js';
+import type { LinkStore } from './store/link-store.js';
 
 /** What an adapter chooses for Linklet: its store, base URL, clock and limits. */
 export interface LinkletOptions {

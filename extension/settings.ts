@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../core/rules/expiry.js';
 
 export interface Settings {
   /** The companion server's base URL without a trailing slash; '' means local mode. */

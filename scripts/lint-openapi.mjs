@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHandler } from '../dist/core/handler.js';
-import { createMemoryLinkStore } from '../dist/core/memory-link-store.js';
+import { createMemoryLinkStore } from '../dist/core/store/memory-link-store.js';
 
 const handler = createHandler({ store: createMemoryLinkStore(), baseUrl: 'http://localhost:8080' });
 const response = await handler(new Request('http://localhost:8080/api/v1/openapi.json'));

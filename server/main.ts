@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createHandler } from '../core/handler.js';
 import { settingsOf } from '../core/settings.js';
-import { createShortenAnswerer } from '../core/shorten-answer.js';
+import { createShortenAnswerer } from '../core/shorten/shorten-answer.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createVisitParser } from './clicks/visit-parser.js';

@@ -35,7 +35,7 @@ export type ErrorKind =
   | 'invalid';
 
 /**
- * The API's 400 messages name a field and a rule (core/url.ts, core/code.ts), in words no screen
+ * The API's 400 messages name a field and a rule (core/rules/url.ts, core/rules/code.ts), in words no screen
  * shows (`original_url`, `U+0020`, "percent-encode"). Order matters: the most specific rule first.
  */
 const RULES: Array<[RegExp, ErrorKind]> = [
@@ -58,7 +58,7 @@ export function kindOfMessage(message: string): ErrorKind | undefined {
   return RULES.find(([pattern]) => pattern.test(message))?.[1];
 }
 
-/** The kind of an HTTP status (core/errors.ts maps kinds to statuses), for what the person was doing. */
+/** The kind of an HTTP status (core/http/errors.ts maps kinds to statuses), for what the person was doing. */
 export function kindOfStatus(status: number, context: ErrorContext): ErrorKind {
   if (status === 401) return context === 'shorten' ? 'sign-in-needed' : 'key-refused';
   if (status === 403) return 'forbidden';

@@ -1,4 +1,4 @@
-import type { ExpireDuration } from '../core/expiry.js';
+import type { ExpireDuration } from '../core/rules/expiry.js';
 import type { MessageKey, Translate } from './i18n.js';
 
 const LABELS = {

@@ -5,7 +5,7 @@ const PNG_MODULE_PIXELS = 10;
 
 /**
  * The file a QR code of `code` is saved as, e.g. `abc123.svg` or `한글코드.png`. Codes are
- * letters, digits, Hangul, `_` and `-` (core/code.ts), which every file system keeps as they
+ * letters, digits, Hangul, `_` and `-` (core/rules/code.ts), which every file system keeps as they
  * are, so a Hangul code stays readable; anything a file system refuses is replaced all the same,
  * in case an older record holds it.
  */

@@ -1,4 +1,4 @@
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
 import { formatDateTime } from '../ui/format-date.js';
 import { language, t } from './i18n.js';
 import type { LinkChange } from './link-details.js';

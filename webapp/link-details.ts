@@ -1,4 +1,4 @@
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { qrCodeSvg } from '../ui/qr-code.js';

@@ -1,4 +1,4 @@
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
 import { qrDownloadButtons } from '../ui/qr-download.js';
 import { t } from './i18n.js';
 

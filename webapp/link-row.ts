@@ -1,4 +1,4 @@
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
 import { displayUrl } from '../ui/display-url.js';
 import { h } from '../ui/dom.js';
 import { formatDateTime } from '../ui/format-date.js';

@@ -1,4 +1,4 @@
-import type { LinkDetailView } from '../core/links/link-view.js';
+import type { LinkDetailView } from '../core/management/links/link-view.js';
 import { ApiError, callApi, linkPath } from './api.js';
 
 /** One row of a top list: a referrer host, a country code, a browser… and its clicks. */

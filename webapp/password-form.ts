@@ -1,4 +1,4 @@
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { callApi, linkPath, messageOf } from './api.js';
 import { t } from './i18n.js';

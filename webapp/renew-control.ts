@@ -1,5 +1,5 @@
-import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/expiry.js';
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../core/rules/expiry.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { expireLabel } from '../ui/expire-label.js';

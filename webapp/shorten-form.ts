@@ -1,5 +1,5 @@
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../core/expiry.js';
-import type { LinkView } from '../core/links/link-view.js';
+import type { LinkView } from '../core/management/links/link-view.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../core/rules/expiry.js';
 import { copyText } from '../ui/copy-text.js';
 import { byId, h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { invalid } from '../http/errors.js';
 
 /**
  * How a host keeps link passwords: a salted slow hash in a self-describing text form

@@ -1,4 +1,4 @@
-import type { PageLanguage } from '../page-language.js';
+import type { PageLanguage } from '../http/page-language.js';
 
 /** Why the password page is shown again: nothing yet, a wrong or empty password, too many tries. */
 export type PasswordPageProblem = 'wrong' | 'missing' | 'too_many';

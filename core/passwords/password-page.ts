@@ -1,8 +1,8 @@
-import { ERROR_PAGE_STYLE, escapeHtml } from '../error-page.js';
-import { ERROR_PAGE_WORDS } from '../error-page-words.js';
-import { FAVICON_PATH, FAVICON_SVG } from '../favicon.js';
-import type { PageLanguage } from '../page-language.js';
-import { ERROR_PAGE_STYLE_HASH } from '../security-headers.js';
+import { ERROR_PAGE_STYLE, escapeHtml } from '../http/error-page.js';
+import { ERROR_PAGE_WORDS } from '../http/error-page-words.js';
+import type { PageLanguage } from '../http/page-language.js';
+import { ERROR_PAGE_STYLE_HASH } from '../http/security-headers.js';
+import { FAVICON_PATH, FAVICON_SVG } from '../site/favicon.js';
 import { PASSWORD_PAGE_WORDS, type PasswordPageProblem } from './password-page-words.js';
 
 /** The short-URL pages' look, plus the form's: a full-width field and button, the problem in red. */

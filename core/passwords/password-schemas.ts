@@ -1,4 +1,4 @@
-import type { ApiResponseSpec } from '../api-operation.js';
+import type { ApiResponseSpec } from '../api-docs/api-operation.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-hasher.js';
 
 const LENGTH = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;

@@ -1,8 +1,8 @@
-import type { Answer } from '../answer.js';
-import { type ClickRecorder, isClick } from '../clicks.js';
-import type { ErrorAudience } from '../error-answer.js';
-import type { Link } from '../link-store.js';
+import type { Answer } from '../http/answer.js';
+import type { ErrorAudience } from '../http/error-answer.js';
+import { type ClickRecorder, isClick } from '../rules/clicks.js';
 import type { LinkletSettings } from '../settings.js';
+import type { Link } from '../store/link-store.js';
 import { createPasswordTries } from './password-tries.js';
 import { answerPasswordAttempt } from './protected-link.js';
 

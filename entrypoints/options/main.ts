@@ -1,5 +1,5 @@
 import { ApiError } from '../../client/api-errors.js';
-import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { language, localizePage, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { language, localizePage, t } from '../../extension/i18n.js';

@@ -1,4 +1,4 @@
-import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { t } from '../../extension/i18n.js';
 import { expireLabel } from '../../ui/expire-label.js';
 

@@ -1,5 +1,5 @@
 import { createHandler, type FetchHandler } from '../../core/handler.js';
-import type { LinkStore } from '../../core/link-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 import { type BackendErrorLog, createBackendErrorLog } from './backend-error-log.js';
 import { openPageBase } from './local-backend.js';
 

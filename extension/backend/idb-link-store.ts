@@ -1,4 +1,4 @@
-import type { CreateLinkResult, Link, LinkStore } from '../../core/link-store.js';
+import type { CreateLinkResult, Link, LinkStore } from '../../core/store/link-store.js';
 import type { LinkletDatabase } from './link-db.js';
 import { orStorageFull } from './storage-full.js';
 

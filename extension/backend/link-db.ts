@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Link } from '../../core/link-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import type { HistoryEntry, HistoryStatus } from '../history/history-entry.js';
 import { MIGRATIONS } from './link-db-migrations.js';
 

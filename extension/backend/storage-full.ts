@@ -1,4 +1,4 @@
-import { LinkletError } from '../../core/errors.js';
+import { LinkletError } from '../../core/http/errors.js';
 
 /** What the user reads when IndexedDB refuses a write for lack of space. */
 export const STORAGE_FULL_MESSAGE =

@@ -1,4 +1,4 @@
-import type { ExpireDuration } from '../../core/expiry.js';
+import type { ExpireDuration } from '../../core/rules/expiry.js';
 
 /**
  * Where a link in the history stands:

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { isValidCode } from '../../core/code.js';
-import { EXPIRE_DURATIONS } from '../../core/expiry.js';
+import { isValidCode } from '../../core/rules/code.js';
+import { EXPIRE_DURATIONS } from '../../core/rules/expiry.js';
 import { isRealDate } from '../../ui/real-date.js';
 import { isUnder, isWebUrl } from '../openable-url.js';
 import { serverTargetProblem } from '../server/server-target.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import type { HistoryEntry, HistoryStatus } from './history-entry.js';
 
 const STATUSES: readonly HistoryStatus[] = ['local', 'synced', 'pending', 'conflict', 'failed'];

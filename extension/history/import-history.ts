@@ -1,5 +1,5 @@
-import { codeKey } from '../../core/code.js';
-import type { LinkStore } from '../../core/link-store.js';
+import { codeKey } from '../../core/rules/code.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 import { rebind } from '../sync/push-pending.js';
 import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';

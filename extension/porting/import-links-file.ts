@@ -1,15 +1,15 @@
 import { IMPORT_TIMEOUT_MS } from '../../client/call-linklet.js';
-import type { ExpireDuration } from '../../core/expiry.js';
-import type { Link } from '../../core/link-store.js';
 import {
   IMPORT_STATUSES,
   type ImportContext,
   type ImportStatus,
   importLinks,
-} from '../../core/porting/import-links.js';
-import type { ImportFormat } from '../../core/porting/import-row.js';
-import { readImportFile } from '../../core/porting/read-import-file.js';
-import { DEFAULT_MAX_URL_LENGTH } from '../../core/url.js';
+} from '../../core/management/porting/import-links.js';
+import type { ImportFormat } from '../../core/management/porting/import-row.js';
+import { readImportFile } from '../../core/management/porting/read-import-file.js';
+import type { ExpireDuration } from '../../core/rules/expiry.js';
+import { DEFAULT_MAX_URL_LENGTH } from '../../core/rules/url.js';
+import type { Link } from '../../core/store/link-store.js';
 import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';

@@ -1,7 +1,7 @@
-import { formatIsoDate } from '../../core/dates.js';
-import { type LinkStatus, statusOf } from '../../core/link-management-store.js';
-import { csvRecords } from '../../core/porting/csv-cell.js';
-import { EXPORT_CSV_COLUMNS, EXPORT_VERSION, type ExportFormat } from '../../core/porting/export-links.js';
+import { csvRecords } from '../../core/management/porting/csv-cell.js';
+import { EXPORT_CSV_COLUMNS, EXPORT_VERSION, type ExportFormat } from '../../core/management/porting/export-links.js';
+import { formatIsoDate } from '../../core/rules/dates.js';
+import { type LinkStatus, statusOf } from '../../core/store/link-management-store.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 
 /** One link as the server's export writes it (`code,short_url,original_url,…,status,clicks`). */

@@ -1,4 +1,4 @@
-import { MAX_TAGS, MAX_TITLE_LENGTH } from '../../core/links/link-labels.js';
+import { MAX_TAGS, MAX_TITLE_LENGTH } from '../../core/management/links/link-labels.js';
 
 const TAG = /^[\p{L}\p{Nd}_-]{1,32}$/u;
 

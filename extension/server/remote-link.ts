@@ -1,6 +1,6 @@
-import { normalizeCustomCode } from '../../core/code.js';
-import { LinkletError } from '../../core/errors.js';
-import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/expiry.js';
+import { LinkletError } from '../../core/http/errors.js';
+import { normalizeCustomCode } from '../../core/rules/code.js';
+import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { isRealDate } from '../../ui/real-date.js';
 import { CLOCK_SKEW_MS } from '../sync/sync-limits.js';
 import { readRemoteLabels } from './remote-labels.js';

@@ -1,5 +1,5 @@
-import { codeKey, isValidCode } from '../../core/code.js';
-import { LinkletError } from '../../core/errors.js';
+import { LinkletError } from '../../core/http/errors.js';
+import { codeKey, isValidCode } from '../../core/rules/code.js';
 import { isRealDate } from '../../ui/real-date.js';
 import { isUnder } from '../openable-url.js';
 

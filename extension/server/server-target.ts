@@ -1,5 +1,5 @@
-import { LinkletError } from '../../core/errors.js';
-import { LONGEST_MAX_URL_LENGTH, parseOriginalUrl } from '../../core/url.js';
+import { LinkletError } from '../../core/http/errors.js';
+import { LONGEST_MAX_URL_LENGTH, parseOriginalUrl } from '../../core/rules/url.js';
 
 /**
  * Why `url` is no `original_url` a Linklet server could hold, or undefined when one could: the

@@ -2,8 +2,8 @@ import { ApiError } from '../../client/api-errors.js';
 import { callLinklet } from '../../client/call-linklet.js';
 import { MAX_MESSAGE_LENGTH } from '../../client/envelope.js';
 import type { FetchLike } from '../../client/fetch-like.js';
-import { LinkletError } from '../../core/errors.js';
-import type { ExpireDuration } from '../../core/expiry.js';
+import { LinkletError } from '../../core/http/errors.js';
+import type { ExpireDuration } from '../../core/rules/expiry.js';
 import { type ApiLink, readApiLink } from './reply-checks.js';
 
 export interface ShortenInput {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../client/api-errors.js';
-import type { ExpireDuration } from '../../core/expiry.js';
-import type { ExportFormat } from '../../core/porting/export-links.js';
+import type { ExportFormat } from '../../core/management/porting/export-links.js';
+import type { ExpireDuration } from '../../core/rules/expiry.js';
 import { BUILD_ID } from '../build-id.js';
 import type { HistoryQuery } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../client/api-errors.js';
 import type { FetchLike } from '../../client/fetch-like.js';
-import { codeKey } from '../../core/code.js';
 import type { FetchHandler } from '../../core/handler.js';
+import { codeKey } from '../../core/rules/code.js';
 import { formatDateTime } from '../../ui/format-date.js';
 import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import { localBase, openPageBase, routeToHandler } from '../backend/local-backend.js';

@@ -1,4 +1,4 @@
-import { resolveCode } from '../../core/resolve.js';
+import { resolveCode } from '../../core/redirect/resolve.js';
 import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import { isWebUrl } from '../openable-url.js';
 

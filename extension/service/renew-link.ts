@@ -1,7 +1,7 @@
 import type { FetchLike } from '../../client/fetch-like.js';
 import { linkPath } from '../../client/link-path.js';
-import { codeKey } from '../../core/code.js';
-import { type ExpireDuration, expiryFor } from '../../core/expiry.js';
+import { codeKey } from '../../core/rules/code.js';
+import { type ExpireDuration, expiryFor } from '../../core/rules/expiry.js';
 import type { IdbLinkStore } from '../backend/idb-link-store.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';

@@ -1,4 +1,4 @@
-import { codeKey } from '../../core/code.js';
+import { codeKey } from '../../core/rules/code.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { withRemoteLabels } from '../server/remote-labels.js';

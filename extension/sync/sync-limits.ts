@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '../../core/links/list-params.js';
+import { MAX_PAGE_SIZE } from '../../core/management/links/list-params.js';
 
 // The bounds of a pull from a companion server (docs/sync-limits.md says why each is what it is).
 // Each is what a real Linklet server stays within, so only a broken or hostile one meets them.

@@ -1,5 +1,5 @@
-import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/clicks.js';
-import type { RawVisit, VisitRow } from '../../core/visits/visits.js';
+import type { RawVisit, VisitRow } from '../../core/management/visits/visits.js';
+import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/rules/clicks.js';
 import type { VisitParser } from './visit-parser.js';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import type { RawVisit, VisitRow } from '../../core/visits/visits.js';
+import type { RawVisit, VisitRow } from '../../core/management/visits/visits.js';
 
 /** The User-Agent is kept to this many characters. */
 export const USER_AGENT_KEPT = 256;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorAnswer } from '../../core/error-answer.js';
-import { type ErrorKind, LinkletError } from '../../core/errors.js';
+import { errorAnswer } from '../../core/http/error-answer.js';
+import { type ErrorKind, LinkletError } from '../../core/http/errors.js';
 import type { RequestLog } from './request-log.js';
 
 /** Node's own refusals of requests it could not parse or that came too slowly, by error code. */

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ClickRecorder } from '../../core/clicks.js';
-import { errorAnswer } from '../../core/error-answer.js';
-import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
-import type { LinkStore } from '../../core/link-store.js';
+import { errorAnswer } from '../../core/http/error-answer.js';
+import { LinkletError } from '../../core/http/errors.js';
+import type { ClickRecorder } from '../../core/rules/clicks.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 import { answerClientError } from './client-errors.js';
 import { isExempt, type RateLimiter } from './rate-limit.js';
 import type { VisitCapture } from './raw-visit.js';

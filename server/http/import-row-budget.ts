@@ -1,5 +1,5 @@
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ImportBudget } from '../../core/porting/import-budget.js';
+import type { ImportBudget } from '../../core/management/porting/import-budget.js';
 
 /** The default of `IMPORT_ROWS_PER_MINUTE`: links one owner may create by import per minute. */
 export const DEFAULT_IMPORT_ROWS_PER_MINUTE = 10_000;

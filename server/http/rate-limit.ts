@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { bearerTokenOf } from '../../core/api-key.js';
+import { bearerTokenOf } from '../../core/http/middleware/api-key.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { asksNotToBeTracked, type RawVisit } from '../../core/visits/visits.js';
+import { asksNotToBeTracked, type RawVisit } from '../../core/management/visits/visits.js';
 
 /** What a redirect hands over for visits: the country header's name, and whether the address is looked up. */
 export interface VisitCapture {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Answer } from '../../core/answer.js';
-import { type ClickRecorder, isClick } from '../../core/clicks.js';
-import { RESERVED_CODES } from '../../core/code.js';
-import type { Link, LinkStore } from '../../core/link-store.js';
-import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/resolve.js';
+import type { Answer } from '../../core/http/answer.js';
+import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/redirect/resolve.js';
+import { type ClickRecorder, isClick } from '../../core/rules/clicks.js';
+import { RESERVED_CODES } from '../../core/rules/code.js';
+import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
 import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';

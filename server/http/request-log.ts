@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import type { LogLevel } from '../../core/error-answer.js';
-import { LinkletError } from '../../core/errors.js';
+import type { LogLevel } from '../../core/http/error-answer.js';
+import { LinkletError } from '../../core/http/errors.js';
 import { type Logger, lineWriterOf } from '../process/logger.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Answer, API_CORS_HEADERS } from '../../core/answer.js';
-import { apiKeyRequired, carriesApiKey } from '../../core/api-key.js';
-import { errorAnswer, logLevelOf } from '../../core/error-answer.js';
-import type { Dialect, ShortenAnswerer } from '../../core/shorten-answer.js';
+import { type Answer, API_CORS_HEADERS } from '../../core/http/answer.js';
+import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
+import { apiKeyRequired, carriesApiKey } from '../../core/http/middleware/api-key.js';
+import type { Dialect, ShortenAnswerer } from '../../core/shorten/shorten-answer.js';
 import { PLAIN_HOST } from './redirect-fast-path.js';
 import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';

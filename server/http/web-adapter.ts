@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import type { Answer } from '../../core/answer.js';
-import { errorAnswer, logLevelOf } from '../../core/error-answer.js';
-import { LinkletError } from '../../core/errors.js';
 import type { FetchHandler } from '../../core/handler.js';
+import type { Answer } from '../../core/http/answer.js';
+import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
+import { LinkletError } from '../../core/http/errors.js';
 import type { RequestLog } from './request-log.js';
 
 /** A core `Answer` as a web `Response`. */

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WebAppAsset, WebAppFiles } from '../../core/web-app.js';
+import type { WebAppAsset, WebAppFiles } from '../../core/site/web-app.js';
 
 /** Where `npm run build:webapp` writes the web app: `dist/webapp`, beside the built server. */
 export const WEB_APP_DIR = fileURLToPath(new URL('../../webapp/', import.meta.url));

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Answer } from '../../core/answer.js';
+import type { Answer } from '../../core/http/answer.js';
 
 /**
  * Writes a core `Answer` straight to Node's response, with its length and request id: how the

@@ -1,6 +1,6 @@
-import { formatIsoDate } from '../../core/dates.js';
-import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
-import { parseOwnerName } from '../../core/owners/key-routes.js';
+import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import { parseOwnerName } from '../../core/management/owners/key-routes.js';
+import { formatIsoDate } from '../../core/rules/dates.js';
 import { openLinkStore } from '../stores/open-link-store.js';
 import { ConfigError, loadConfig } from './config.js';
 

@@ -1,4 +1,4 @@
-import type { ManagedLinkStore } from '../../core/link-management-store.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import type { ChangeFeed } from './change-feed.js';
 
 /**

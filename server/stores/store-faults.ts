@@ -1,6 +1,6 @@
-import { LinkletError } from '../../core/errors.js';
-import { LINK_MANAGEMENT_OPERATIONS } from '../../core/link-management-store.js';
-import type { LinkStore } from '../../core/link-store.js';
+import { LinkletError } from '../../core/http/errors.js';
+import { LINK_MANAGEMENT_OPERATIONS } from '../../core/store/link-management-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 
 /** What a client is told, and when to try again, for a store failure that should pass. */
 export interface StoreFault {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { json, makeHandler } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../core/clicks.js';
-import type { ManagedLinkStore } from '../../core/link-management-store.js';
+import { dayOf } from '../../core/rules/clicks.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';

@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { MAX_LISTED_ROWS } from '../../core/porting/import-links.js';
-import { MAX_ENTRY_CHARS } from '../../core/porting/json-entries.js';
+import { MAX_LISTED_ROWS } from '../../core/management/porting/import-links.js';
+import { MAX_ENTRY_CHARS } from '../../core/management/porting/json-entries.js';
 import { createImportRowBudget } from '../../server/http/import-row-budget.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 

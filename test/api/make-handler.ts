@@ -1,6 +1,6 @@
 import { createHandler, type FetchHandler, type HandlerOptions } from '../../core/handler.js';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 
 export const BASE_URL = 'https://sho.rt';
 /** 2026-01-31 12:00:00 UTC: the last day of a month, so `1month` shows its clamping. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
+import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { EXPORT_PAGE_SIZE } from '../../core/porting/export-links.js';
+import { EXPORT_PAGE_SIZE } from '../../core/management/porting/export-links.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';

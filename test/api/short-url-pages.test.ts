@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { DAY, makeHandler, START } from './make-handler.js';
 
 // The pages a browser gets for a short URL that leads nowhere: in the visitor's language, with

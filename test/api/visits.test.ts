@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ManagedLinkStore } from '../../core/link-management-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
 import { createVisitParser } from '../../server/clicks/visit-parser.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../core/security-headers.js';
-import { WEB_APP_CSP, type WebAppFiles } from '../../core/web-app.js';
+import { CONTENT_SECURITY_POLICY } from '../../core/http/security-headers.js';
+import { WEB_APP_CSP, type WebAppFiles } from '../../core/site/web-app.js';
 import { loadWebAppFiles } from '../../server/http/web-app-files.js';
 import { makeHandler } from './make-handler.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach } from 'vitest';
-import type { LinkManagementStore } from '../../core/link-management-store.js';
-import type { LinkStore } from '../../core/link-store.js';
+import type { LinkManagementStore } from '../../core/store/link-management-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 import { NOW } from './link-store-contract.js';
 import { withLookupChecked } from './lookup-checked.js';
 

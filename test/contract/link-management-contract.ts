@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLICK_DAYS_KEPT, dayOf } from '../../core/clicks.js';
+import { isPasswordProtected } from '../../core/passwords/protected-link.js';
+import { CLICK_DAYS_KEPT, dayOf } from '../../core/rules/clicks.js';
 import {
   KEY_TOUCH_INTERVAL_MS,
   type LinkChange,
   type ManagedLinkStore,
   type OwnerScope,
-} from '../../core/link-management-store.js';
-import type { Link } from '../../core/link-store.js';
-import { isPasswordProtected } from '../../core/passwords/protected-link.js';
+} from '../../core/store/link-management-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../core/clicks.js';
-import type { ManagedLinkStore, OwnerScope } from '../../core/link-management-store.js';
-import type { Link } from '../../core/link-store.js';
+import { dayOf } from '../../core/rules/clicks.js';
+import type { ManagedLinkStore, OwnerScope } from '../../core/store/link-management-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 

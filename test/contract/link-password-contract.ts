@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ManagedLinkStore, OwnerScope } from '../../core/link-management-store.js';
-import type { LinkStore } from '../../core/link-store.js';
+import type { ManagedLinkStore, OwnerScope } from '../../core/store/link-management-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 

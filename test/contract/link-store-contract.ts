@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Link, LinkStore } from '../../core/link-store.js';
+import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { withLookupChecked } from './lookup-checked.js';
 
 /** The moment the contract's links are made at. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Link, LinkStore } from '../../core/link-store.js';
 import { isPasswordProtected } from '../../core/passwords/protected-link.js';
+import type { Link, LinkStore } from '../../core/store/link-store.js';
 
 /** What a redirect reads of a link: a cached `lookup` must agree with the store on exactly this. */
 const redirectView = (found: Link | undefined) =>

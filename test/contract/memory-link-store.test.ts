@@ -1,4 +1,4 @@
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Link, LinkStore } from '../../core/link-store.js';
+import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { isConnectionLost, postgresFaultOf } from '../../server/stores/postgres/postgres-errors.js';
 import { createPostgresLinkStore, ensureDurableCommits } from '../../server/stores/postgres/postgres-link-store.js';

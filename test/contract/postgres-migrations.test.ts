@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Link } from '../../core/link-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { migrationLockKey } from '../../server/stores/postgres/postgres-migrate.js';
 import { postgresMigrations } from '../../server/stores/postgres/postgres-migrations.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Link } from '../../core/link-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
 import { makeOldSqlite, OLD_SQLITE_VERSIONS } from './legacy-schemas.js';

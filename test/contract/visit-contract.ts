@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../core/clicks.js';
-import type { ManagedLinkStore } from '../../core/link-management-store.js';
-import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/visits/visits.js';
+import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/management/visits/visits.js';
+import { dayOf } from '../../core/rules/clicks.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 

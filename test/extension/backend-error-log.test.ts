@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createBackendErrorLog } from '../../extension/backend/backend-error-log.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { localBase } from '../../extension/backend/local-backend.js';

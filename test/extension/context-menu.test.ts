@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../client/api-errors.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
 import type { HistoryEntry } from '../../extension/history/history-entry.js';

@@ -1,7 +1,7 @@
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeKey } from '../../core/code.js';
-import { resolveCode } from '../../core/resolve.js';
+import { resolveCode } from '../../core/redirect/resolve.js';
+import { codeKey } from '../../core/rules/code.js';
 import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { openLinkletDb } from '../../extension/backend/link-db.js';
 import { openPageBase } from '../../extension/backend/local-backend.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { isBackendPath, localBase, openPageBase, routeToHandler } from '../../extension/backend/local-backend.js';
 

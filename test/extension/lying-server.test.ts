@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, UnreachableError } from '../../client/api-errors.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { localBase, routeToHandler } from '../../extension/backend/local-backend.js';
 import type { History } from '../../extension/history/history.js';

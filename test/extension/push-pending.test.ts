@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import type { History } from '../../extension/history/history.js';
 import { serverShortUrl } from '../../extension/server/server-target.js';
 import { backoffDelay, nextSyncAt, queueLocalLinks, syncPending } from '../../extension/sync/push-pending.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expiryFor } from '../../core/expiry.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
+import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import { expiryFor } from '../../core/rules/expiry.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { renewEntry } from '../../extension/service/renew-link.js';
 import { DEFAULT_SETTINGS } from '../../extension/settings.js';

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../client/api-errors.js';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { resolveCode } from '../../core/resolve.js';
+import { resolveCode } from '../../core/redirect/resolve.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { localBase, openPageBase, routeToHandler } from '../../extension/backend/local-backend.js';
 import type { History } from '../../extension/history/history.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkletError } from '../../core/errors.js';
+import { LinkletError } from '../../core/http/errors.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { STORAGE_FULL_MESSAGE } from '../../extension/backend/storage-full.js';

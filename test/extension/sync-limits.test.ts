@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PAGE_SIZE } from '../../core/links/list-params.js';
+import { MAX_PAGE_SIZE } from '../../core/management/links/list-params.js';
 import type { History } from '../../extension/history/history.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import type { RemoteLink } from '../../extension/server/remote-link.js';

@@ -1,8 +1,8 @@
 import { deleteDB } from 'idb';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { generateApiKey, hashApiKey } from '../../core/owners/api-keys.js';
+import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { createIdbLinkStore, type IdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { openLinkletDb } from '../../extension/backend/link-db.js';

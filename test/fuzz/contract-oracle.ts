@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { SECURITY_HEADERS } from '../../core/security-headers.js';
-import { WEB_APP_CSP } from '../../core/web-app.js';
+import { SECURITY_HEADERS } from '../../core/http/security-headers.js';
+import { WEB_APP_CSP } from '../../core/site/web-app.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { WireResponse } from './raw-exchange.js';
 
@@ -9,7 +9,7 @@ type Json = any;
 
 const DOC_ID = 'https://linklet.invalid/openapi.json';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
-/** Answers any request can get before it is routed (see core/api-responses.ts). */
+/** Answers any request can get before it is routed (see core/api-docs/api-responses.ts). */
 const ANY_REQUEST = {
   NotValidHttp: 400,
   RequestTimeout: 408,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type FetchHandler } from '../../core/handler.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { CONTENT_SECURITY_POLICY } from '../../core/security-headers.js';
+import { CONTENT_SECURITY_POLICY } from '../../core/http/security-headers.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
 import { type RawResponse, rawRequest } from '../raw-http.js';
 import {

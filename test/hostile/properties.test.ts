@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../core/handler.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { type RunningServer, startServer } from '../../scripts/server-process.mjs';
 
 const BASE_URL = 'https://sho.rt';

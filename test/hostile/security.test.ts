@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { carriesApiKey } from '../../core/api-key.js';
+import { carriesApiKey } from '../../core/http/middleware/api-key.js';
 
 /** Whether a request's headers carry `key` the way the server reads them (X-API-Key or Bearer). */
 const hasApiKey = (request: Request, key: string) =>
   carriesApiKey(request.headers.get('x-api-key'), request.headers.get('authorization'), key);
 
-import { ERROR_PAGE_STYLE } from '../../core/error-page.js';
-import { CONTENT_SECURITY_POLICY, ERROR_PAGE_STYLE_HASH } from '../../core/security-headers.js';
+import { ERROR_PAGE_STYLE } from '../../core/http/error-page.js';
+import { CONTENT_SECURITY_POLICY, ERROR_PAGE_STYLE_HASH } from '../../core/http/security-headers.js';
 import { type RunningServer, runFailingServer } from '../../scripts/server-process.mjs';
 import { createClientAddressOf } from '../../server/http/client-address.js';
 import { rawRequest } from '../raw-http.js';

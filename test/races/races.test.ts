@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeKey } from '../../core/code.js';
-import { createRandomCodeGenerator } from '../../core/generate-code.js';
 import { createHandler } from '../../core/handler.js';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { codeKey } from '../../core/rules/code.js';
+import { createRandomCodeGenerator } from '../../core/rules/generate-code.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { useServerProcesses } from '../server/use-server-processes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClickBatch } from '../../core/clicks.js';
+import type { ClickBatch } from '../../core/rules/clicks.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
 
 const DAY = 86_400_000;

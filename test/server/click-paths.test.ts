@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type RequestEnv } from '../../core/handler.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
 import { withLinkCache } from '../../server/stores/cache/link-cache.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Link } from '../../core/link-store.js';
-import { locationOf } from '../../core/resolve.js';
+import { locationOf } from '../../core/redirect/resolve.js';
+import type { Link } from '../../core/store/link-store.js';
 import { createCompactLinkTable } from '../../server/stores/cache/compact-link-table.js';
 import { hashOf } from '../../server/stores/cache/frequency-sketch.js';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 function measureCache(links: number, maxBytes: number) {
   const script = `
     const { withLinkCache } = await import(${JSON.stringify(resolve('dist/server/stores/cache/link-cache.js'))});
-    const { createMemoryLinkStore } = await import(${JSON.stringify(resolve('dist/core/memory-link-store.js'))});
+    const { createMemoryLinkStore } = await import(${JSON.stringify(resolve('dist/core/store/memory-link-store.js'))});
     const store = createMemoryLinkStore();
     const now = Date.now();
     const codes = [];

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { Link } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { locationOf } from '../../core/resolve.js';
+import { locationOf } from '../../core/redirect/resolve.js';
+import type { Link } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import { createListeners } from '../../server/stores/change-feed.js';
 

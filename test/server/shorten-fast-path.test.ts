@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LinkletError } from '../../core/errors.js';
 import { createHandler, type RequestEnv } from '../../core/handler.js';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
+import { LinkletError } from '../../core/http/errors.js';
 import { settingsOf } from '../../core/settings.js';
-import { createShortenAnswerer } from '../../core/shorten-answer.js';
+import { createShortenAnswerer } from '../../core/shorten/shorten-answer.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createHttpServer } from '../../server/http/http-server.js';
 import { createRequestLog } from '../../server/http/request-log.js';
 import { type Answer, comparableRequest, jsonLinesInto, listenOnLoopback } from '../raw-http.js';

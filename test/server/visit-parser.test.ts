@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClickBatch } from '../../core/clicks.js';
-import type { RawVisit } from '../../core/visits/visits.js';
+import type { RawVisit } from '../../core/management/visits/visits.js';
+import type { ClickBatch } from '../../core/rules/clicks.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
 import { countryCode, createVisitParser, referrerHost, USER_AGENT_KEPT } from '../../server/clicks/visit-parser.js';
 

@@ -4,7 +4,7 @@ import { callLinklet, type LinkletTarget } from '../../client/call-linklet.js';
 import { MAX_MESSAGE_LENGTH } from '../../client/envelope.js';
 import type { FetchLike } from '../../client/fetch-like.js';
 import { linkPath } from '../../client/link-path.js';
-import type { LinkDetailView, LinkView } from '../../core/links/link-view.js';
+import type { LinkDetailView, LinkView } from '../../core/management/links/link-view.js';
 import { BASE_URL, makeHandler } from '../api/make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAVICON_PATH } from '../../core/favicon.js';
+import { FAVICON_PATH } from '../../core/site/favicon.js';
 
 // Every screen names an icon that exists: the web app the server's /favicon.svg, the extension's
 // own pages (opened in a tab, where the icon shows) one of its packaged icons.

@@ -14,7 +14,7 @@ const en = createI18n(catalogMessages(['en'])).t;
 const ko = createI18n(catalogMessages(['ko'])).t;
 const API_WORDS = /original_url|custom_code|U\+[0-9A-F]{4}|percent-encode|X-API-Key|header/i;
 
-// The messages core/url.ts and core/code.ts answer with, as a server sends them.
+// The messages core/rules/url.ts and core/rules/code.ts answer with, as a server sends them.
 const SERVER_MESSAGES: Array<[string, 'url' | 'code']> = [
   ['original_url must not contain whitespace or control characters; percent-encode them.', 'url'],
   ['original_url must be an absolute http or https URL, such as https://example.com/page.', 'url'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPrefersHtml } from '../../core/accept.js';
+import { acceptPrefersHtml } from '../../core/http/accept.js';
 
 describe('acceptPrefersHtml', () => {
   it.each([

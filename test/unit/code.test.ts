@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, isAllowedCodePoint, isValidCode, normalizeCustomCode, RESERVED_CODES } from '../../core/code.js';
+import {
+  codeKey,
+  isAllowedCodePoint,
+  isValidCode,
+  normalizeCustomCode,
+  RESERVED_CODES,
+} from '../../core/rules/code.js';
 import { expectInvalid } from './expect-error.js';
 
 const NFD = (s: string) => s.normalize('NFD');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecords, neutralizeCsvCell, restoreCsvCell } from '../../core/porting/csv-cell.js';
+import { csvCell, csvRecords, neutralizeCsvCell, restoreCsvCell } from '../../core/management/porting/csv-cell.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, formatLegacyDate, isKnownTimeZone } from '../../core/dates.js';
+import { formatIsoDate, formatLegacyDate, isKnownTimeZone } from '../../core/rules/dates.js';
 
 const utc = (iso: string) => Date.parse(iso);
 

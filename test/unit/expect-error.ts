@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ErrorKind, LinkletError } from '../../core/errors.js';
+import { type ErrorKind, LinkletError } from '../../core/http/errors.js';
 
 /** Runs `fn`, which must throw, and returns what it threw. */
 export function thrownBy(fn: () => unknown): unknown {

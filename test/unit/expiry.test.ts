@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, expiryFor, isActive } from '../../core/expiry.js';
+import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, expiryFor, isActive } from '../../core/rules/expiry.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

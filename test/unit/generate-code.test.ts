@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandomCodeGenerator, GENERATED_CODE_ALPHABET, GENERATED_CODE_LENGTH } from '../../core/generate-code.js';
+import {
+  createRandomCodeGenerator,
+  GENERATED_CODE_ALPHABET,
+  GENERATED_CODE_LENGTH,
+} from '../../core/rules/generate-code.js';
 
 const LOOK_ALIKES = ['0', 'o', '1', 'l', 'i'];
 const ALPHABET_ONLY = /^[23456789abcdefghjkmnpqrstuvwxyz]+$/;

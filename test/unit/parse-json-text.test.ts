@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonText } from '../../core/parse-json-text.js';
+import { parseJsonText } from '../../core/http/parse-json-text.js';
 import { expectLinkletError } from './expect-error.js';
 
 const nested = (depth: number, open: string, inner: string, close: string) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPrivateHost } from '../../core/private-address.js';
+import { isPrivateHost } from '../../core/rules/private-address.js';
 
 /** The host as the URL parser leaves it (what `isPrivateHost` is given): IPv6 compressed, in brackets. */
 const hostOf = (host: string) => new URL(`http://${host}/`).hostname;

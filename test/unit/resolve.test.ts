@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { codeKey } from '../../core/code.js';
-import type { Link, LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { codeKeyOfSegment, decodeCodeSegment, resolveCode } from '../../core/resolve.js';
+import { codeKeyOfSegment, decodeCodeSegment, resolveCode } from '../../core/redirect/resolve.js';
+import { codeKey } from '../../core/rules/code.js';
+import type { Link, LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShortenBody } from '../../core/shorten-request.js';
+import { parseShortenBody } from '../../core/shorten/shorten-request.js';
 import { expectInvalid } from './expect-error.js';
 
 const URL_ = 'https://example.com/page';

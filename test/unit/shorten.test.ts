@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LinkletError } from '../../core/errors.js';
-import type { ExpireDuration } from '../../core/expiry.js';
-import type { CodeGenerator } from '../../core/generate-code.js';
-import type { LinkStore } from '../../core/link-store.js';
-import { createMemoryLinkStore } from '../../core/memory-link-store.js';
-import { type ShortenContext, shorten } from '../../core/shorten.js';
+import { LinkletError } from '../../core/http/errors.js';
+import type { ExpireDuration } from '../../core/rules/expiry.js';
+import type { CodeGenerator } from '../../core/rules/generate-code.js';
+import { type ShortenContext, shorten } from '../../core/shorten/shorten.js';
+import type { LinkStore } from '../../core/store/link-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);

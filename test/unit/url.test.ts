@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_URL_LENGTH, parseOriginalUrl } from '../../core/url.js';
+import { DEFAULT_MAX_URL_LENGTH, parseOriginalUrl } from '../../core/rules/url.js';
 import { expectInvalid } from './expect-error.js';
 
 const rules = { maxLength: 2048, ownHosts: ['sho.rt'] };

@@ -1,5 +1,5 @@
-import type { Link } from '../../../core/link-store.js';
-import type { LocatedLink } from '../../../core/resolve.js';
+import type { LocatedLink } from '../../../core/redirect/resolve.js';
+import type { Link } from '../../../core/store/link-store.js';
 import { equalsUtf8, utf8Length, writeUtf8 } from './utf8-bytes.js';
 
 // A link's record in the cache's arena: u32 slot, u16 ASCII URL length (its top bit set when

@@ -1,5 +1,5 @@
-import type { Link } from '../../../core/link-store.js';
-import type { LocatedLink } from '../../../core/resolve.js';
+import type { LocatedLink } from '../../../core/redirect/resolve.js';
+import type { Link } from '../../../core/store/link-store.js';
 import { readRecord, recordBytes, recordBytesAt, recordHasKey, slotOfRecord, writeRecord } from './cache-records.js';
 
 // Per slot: record offset u32, hash u32, expiresAt and createdAt f64, trusted-until u32

@@ -1,7 +1,7 @@
-import { isActive } from '../../../core/expiry.js';
-import { isManagedLinkStore, type ManagedLinkStore } from '../../../core/link-management-store.js';
-import type { Link, LinkStore } from '../../../core/link-store.js';
-import type { LocatedLink } from '../../../core/resolve.js';
+import type { LocatedLink } from '../../../core/redirect/resolve.js';
+import { isActive } from '../../../core/rules/expiry.js';
+import { isManagedLinkStore, type ManagedLinkStore } from '../../../core/store/link-management-store.js';
+import type { Link, LinkStore } from '../../../core/store/link-store.js';
 import type { ChangeFeed, LinkChangeEvent } from '../change-feed.js';
 import { createCompactLinkTable } from './compact-link-table.js';
 import { createFrequencySketch, hashOf } from './frequency-sketch.js';

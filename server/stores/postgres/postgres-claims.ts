@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { CreateLinkResult, Link } from '../../../core/link-store.js';
-import { tagsToText } from '../../../core/links/link-labels.js';
+import { tagsToText } from '../../../core/management/links/link-labels.js';
+import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
 import { groupConcurrent } from '../group-concurrent.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow as toLink } from './postgres-link-row.js';

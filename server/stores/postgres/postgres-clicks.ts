@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/clicks.js';
+import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 import { createPostgresFolder, createPostgresVisitReads, visitColumns, visitsCte } from './postgres-visits.js';

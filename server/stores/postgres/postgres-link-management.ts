@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { tagsToText } from '../../../core/management/links/link-labels.js';
 import {
   type ChangeListQuery,
   changesOf,
@@ -6,8 +7,7 @@ import {
   type LinkManagementStore,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
-} from '../../../core/link-management-store.js';
-import { tagsToText } from '../../../core/links/link-labels.js';
+} from '../../../core/store/link-management-store.js';
 import { CHANGES_CHANNEL } from './postgres-change-feed.js';
 import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';

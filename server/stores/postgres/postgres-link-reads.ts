@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Link } from '../../../core/link-store.js';
+import type { Link } from '../../../core/store/link-store.js';
 import { groupConcurrent } from '../group-concurrent.js';
 import { withReconnect } from './postgres-errors.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow as toLink } from './postgres-link-row.js';

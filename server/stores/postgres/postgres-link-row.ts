@@ -1,5 +1,5 @@
-import type { Link } from '../../../core/link-store.js';
-import { tagsFromText } from '../../../core/links/link-labels.js';
+import { tagsFromText } from '../../../core/management/links/link-labels.js';
+import type { Link } from '../../../core/store/link-store.js';
 import { toMs } from './postgres-sql.js';
 
 /** A link's columns as `LinkRow` names them. */

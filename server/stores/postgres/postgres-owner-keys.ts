@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import { KEY_TOUCH_INTERVAL_MS, type LinkManagementStore, type OwnerKey } from '../../../core/link-management-store.js';
+import {
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkManagementStore,
+  type OwnerKey,
+} from '../../../core/store/link-management-store.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs, toMs } from './postgres-sql.js';
 

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { ClickBatch } from '../../../core/clicks.js';
 import {
   BOTS_DIMENSION,
   dailyTallies,
@@ -7,7 +6,8 @@ import {
   type StoredVisit,
   type VisitDimension,
   type VisitTallies,
-} from '../../../core/visits/visits.js';
+} from '../../../core/management/visits/visits.js';
+import type { ClickBatch } from '../../../core/rules/clicks.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CreateLinkResult, Link } from '../../../core/link-store.js';
+import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
 // changes and disabled flag go with it, and its clicks start again from 0). The link gets a new id

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/clicks.js';
-import { FOLD_PER_BATCH } from '../../../core/visits/visits.js';
+import { FOLD_PER_BATCH } from '../../../core/management/visits/visits.js';
+import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
 import { SQLITE_VISIT_SQL } from './sqlite-visits.js';
 
 export type ClickCommitterArgs = {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { tagsToText } from '../../../core/management/links/link-labels.js';
 import {
   type ChangeListQuery,
   changesOf,
@@ -8,8 +9,7 @@ import {
   type OwnerScope,
   type TagCount,
   TOMBSTONE_RETENTION_MS,
-} from '../../../core/link-management-store.js';
-import { tagsToText } from '../../../core/links/link-labels.js';
+} from '../../../core/store/link-management-store.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
 

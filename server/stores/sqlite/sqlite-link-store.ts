@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { dailyTallies } from '../../../core/visits/visits.js';
+import { dailyTallies } from '../../../core/management/visits/visits.js';
 import type { LinkChangeEvent } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import type { ServerLinkStore } from '../server-link-store.js';

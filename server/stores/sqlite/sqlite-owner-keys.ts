@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
-import { KEY_TOUCH_INTERVAL_MS, type LinkManagementStore, type OwnerKey } from '../../../core/link-management-store.js';
+import {
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkManagementStore,
+  type OwnerKey,
+} from '../../../core/store/link-management-store.js';
 
 /** The management operations on owners and their API keys, apart from those on links. */
 export type OwnerKeyOperation = 'createKey' | 'listKeys' | 'revokeKey' | 'findKeyByHash' | 'touchKey';

@@ -4,7 +4,7 @@ import {
   type StoredVisit,
   type VisitDimension,
   type VisitTallies,
-} from '../../../core/visits/visits.js';
+} from '../../../core/management/visits/visits.js';
 
 /** The first visits by row id (the order they were written), of which those older than `@before` go. */
 const OLD_ROWS = `SELECT rowid FROM (SELECT rowid, at FROM link_visits ORDER BY rowid LIMIT @limit) WHERE at < @before`;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ClickBatch } from '../../../core/clicks.js';
+import type { ClickBatch } from '../../../core/rules/clicks.js';
 import {
   CLAIM_STATEMENTS,
   type ClaimItem,

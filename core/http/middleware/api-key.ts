@@ -1,0 +1,33 @@
+import { LinkletError } from '../errors.js';
+
+/**
+ * Whether the header values carry the server's API key, as `X-API-Key: <key>` or
+ * `Authorization: Bearer <key>`. Compares every character, so the time taken does not reveal
+ * how much of a guess was right.
+ */
+export function carriesApiKey(
+  xApiKey: string | null | undefined,
+  authorization: string | null | undefined,
+  apiKey: string,
+): boolean {
+  const given = xApiKey ?? bearerTokenOf(authorization) ?? '';
+  let difference = given.length ^ apiKey.length;
+  for (let i = 0; i < apiKey.length; i++) difference |= (given.charCodeAt(i) || 0) ^ apiKey.charCodeAt(i);
+  return difference === 0;
+}
+
+const BEARER = /^Bearer[ \t]+(\S.*)$/i;
+
+/**
+ * The token of `Authorization: Bearer <token>`; any other scheme (or a bare key with no scheme)
+ * carries no key, so a key pasted into the wrong header is refused rather than guessed at.
+ */
+export function bearerTokenOf(authorization: string | null | undefined): string | undefined {
+  if (authorization === null || authorization === undefined) return undefined;
+  return BEARER.exec(authorization)?.[1];
+}
+
+/** The 401 of a request without the right key. */
+export function apiKeyRequired(): LinkletError {
+  return new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
+}

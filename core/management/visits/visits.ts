@@ -1,0 +1,209 @@
+import { formatDay } from '../../rules/clicks.js';
+
+/**
+ * What a redirect hands the click counter for a visit: the raw header strings it already holds,
+ * unparsed (parsing happens in the batch writer, off the redirect). `peer` and `forwardedFor` are
+ * only given when a local country database is set, for its lookup; they are never stored.
+ */
+export interface RawVisit {
+  referer: string | undefined;
+  userAgent: string | undefined;
+  /** The trusted proxy's country header (`COUNTRY_HEADER`), as sent. */
+  country: string | string[] | undefined;
+  /** `DNT: 1` or `Sec-GPC: 1`: the visit keeps only its time. */
+  private: boolean;
+  peer?: string | undefined;
+  forwardedFor?: string | string[] | undefined;
+}
+
+/** Whether a request asks not to be tracked (`DNT: 1` or `Sec-GPC: 1`). */
+export const asksNotToBeTracked = (dnt: string | null | undefined, gpc: string | null | undefined): boolean =>
+  dnt?.trim() === '1' || gpc?.trim() === '1';
+
+/** A visit as a store keeps it: nothing that identifies a person (no address, ever). */
+export interface VisitRow {
+  codeKey: string;
+  /** Epoch seconds. */
+  at: number;
+  /** The referrer's host, `direct` when none, null when withheld (DNT/GPC). */
+  referrer: string | null;
+  /** ISO 3166-1 alpha-2, or null. */
+  country: string | null;
+  /** The User-Agent cut to 256 characters, or null. */
+  userAgent: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  bot: boolean;
+}
+
+/** A stored visit as `listVisits` returns it: its store id (for the cursor) and time in ms. */
+export interface StoredVisit {
+  id: number;
+  at: number;
+  referrer: string | null;
+  country: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  bot: boolean;
+}
+
+export const VISIT_DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device'] as const;
+export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+
+/** The list name of a visit's missing value (withheld, or not known). */
+export const UNKNOWN = 'unknown';
+
+/** Clicks (bots apart) per value of one dimension; folded days and kept visits added together. */
+export interface VisitTally {
+  dimension: VisitDimension;
+  name: string;
+  clicks: number;
+}
+
+export interface VisitTallies {
+  /** Bot visits in the range (not clicks). */
+  bots: number;
+  tallies: VisitTally[];
+}
+
+/** Visits are kept this many days by default, then folded into daily counts per dimension. */
+export const DEFAULT_VISITS_RETENTION_DAYS = 90;
+
+/** At most this many visits past the retention are removed per batch, so a write never grows with the backlog. */
+export const FOLD_PER_BATCH = 2000;
+
+/** The value a visit counts under in one dimension's list. */
+export function tallyName(visit: Pick<VisitRow, VisitDimension>, dimension: VisitDimension): string {
+  return visit[dimension] ?? UNKNOWN;
+}
+
+/** How many names a stats list shows before the rest is `other`. */
+export const TOP_NAMES = 10;
+
+/** A dimension's list: biggest first (ties by name), the top 10, then the rest as `other`. */
+export function topList(counts: Map<string, number>): Array<{ name: string; clicks: number }> {
+  const sorted = [...counts]
+    .filter(([, clicks]) => clicks > 0)
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, clicks]) => ({ name, clicks }));
+  if (sorted.length <= TOP_NAMES) return sorted;
+  const rest = sorted.slice(TOP_NAMES).reduce((sum, { clicks }) => sum + clicks, 0);
+  return [...sorted.slice(0, TOP_NAMES), { name: 'other', clicks: rest }];
+}
+
+export interface LinkStats {
+  total: number;
+  bots: number;
+  days: Array<{ day: string; clicks: number }>;
+  referrers: Array<{ name: string; clicks: number }>;
+  countries: Array<{ name: string; clicks: number }>;
+  browsers: Array<{ name: string; clicks: number }>;
+  os: Array<{ name: string; clicks: number }>;
+  devices: Array<{ name: string; clicks: number }>;
+}
+
+const LIST_OF: Record<VisitDimension, Exclude<keyof LinkStats, 'total' | 'bots' | 'days'>> = {
+  referrer: 'referrers',
+  country: 'countries',
+  browser: 'browsers',
+  os: 'os',
+  device: 'devices',
+};
+
+/**
+ * The stats of a link over `fromDay..toDay`: every day of the range with its clicks (0 when
+ * none), the total of those days, bot visits, and each dimension's top list.
+ */
+export function linkStatsOf(
+  clickDays: Array<{ day: number; clicks: number }>,
+  tallies: VisitTallies,
+  fromDay: number,
+  toDay: number,
+): LinkStats {
+  const byDay = new Map(clickDays.map(({ day, clicks }) => [day, clicks]));
+  const days: LinkStats['days'] = [];
+  let total = 0;
+  for (let day = fromDay; day <= toDay; day++) {
+    const clicks = byDay.get(day) ?? 0;
+    total += clicks;
+    days.push({ day: formatDay(day), clicks });
+  }
+  const counts = new Map<VisitDimension, Map<string, number>>(VISIT_DIMENSIONS.map((d) => [d, new Map()]));
+  for (const { dimension, name, clicks } of tallies.tallies) {
+    const names = counts.get(dimension);
+    names?.set(name, (names.get(name) ?? 0) + clicks);
+  }
+  const stats: LinkStats = {
+    total,
+    bots: tallies.bots,
+    days,
+    referrers: [],
+    countries: [],
+    browsers: [],
+    os: [],
+    devices: [],
+  };
+  for (const dimension of VISIT_DIMENSIONS) stats[LIST_OF[dimension]] = topList(counts.get(dimension) ?? new Map());
+  return stats;
+}
+
+/** The daily counts' dimension of bot visits (not clicks); its one name is ''. */
+export const BOTS_DIMENSION = 'bots';
+
+/**
+ * A batch's visits as additions to the daily counts per dimension: for each (code key, UTC day,
+ * dimension, name), how many visits (bots under `bots` alone), sorted so that writers sharing a
+ * database take row locks in one order. Plain arrays, for a writer thread or `unnest`.
+ */
+export interface DailyTallies {
+  codeKeys: string[];
+  days: number[];
+  dimensions: string[];
+  names: string[];
+  counts: number[];
+}
+
+export function dailyTallies(visits: readonly VisitRow[]): DailyTallies {
+  const counts = new Map<string, number>();
+  const add = (codeKey: string, day: number, dimension: string, name: string) => {
+    const key = `${codeKey}\u0000${day}\u0000${dimension}\u0000${name}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const visit of visits) {
+    const day = Math.floor(visit.at / 86_400);
+    if (visit.bot) add(visit.codeKey, day, BOTS_DIMENSION, '');
+    else for (const dimension of VISIT_DIMENSIONS) add(visit.codeKey, day, dimension, tallyName(visit, dimension));
+  }
+  const tallies: DailyTallies = { codeKeys: [], days: [], dimensions: [], names: [], counts: [] };
+  for (const key of [...counts.keys()].sort()) {
+    const [codeKey, day, dimension, name] = key.split('\u0000') as [string, string, string, string];
+    tallies.codeKeys.push(codeKey);
+    tallies.days.push(Number(day));
+    tallies.dimensions.push(dimension);
+    tallies.names.push(name);
+    tallies.counts.push(counts.get(key) as number);
+  }
+  return tallies;
+}
+
+/** Tallies of visits (a check in tests): bots apart, per dimension. */
+export function tallyVisits(visits: Iterable<Pick<VisitRow, VisitDimension | 'bot'>>): VisitTallies {
+  let bots = 0;
+  const counts = new Map<string, VisitTally>();
+  for (const visit of visits) {
+    if (visit.bot) {
+      bots++;
+      continue;
+    }
+    for (const dimension of VISIT_DIMENSIONS) {
+      const name = tallyName(visit, dimension);
+      const key = `${dimension}\u0000${name}`;
+      const tally = counts.get(key);
+      if (tally) tally.clicks++;
+      else counts.set(key, { dimension, name, clicks: 1 });
+    }
+  }
+  return { bots, tallies: [...counts.values()] };
+}

@@ -1,0 +1,58 @@
+import { type Answer, jsonAnswer } from '../http/answer.js';
+import { invalid, LinkletError } from '../http/errors.js';
+import { parseJsonText } from '../http/parse-json-text.js';
+import { parseCreateLabels, withLabels } from '../management/links/link-options-request.js';
+import { parsePasswordField } from '../passwords/password-hasher.js';
+import { formatLegacyDate } from '../rules/dates.js';
+import type { LinkletSettings } from '../settings.js';
+import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
+import { shorten } from './shorten.js';
+import { parseShortenBody } from './shorten-request.js';
+
+/** The two API dialects: `/api.php` (legacy) and `/api/v1/…` (v1). */
+export type Dialect = 'legacy' | 'v1';
+
+/**
+ * Turns a shorten request's body bytes into its answer; a refusal is thrown as a `LinkletError`.
+ * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired. `ownerId`:
+ * the owner whose key made the request (the link is theirs).
+ */
+export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array, ownerId?: number) => Promise<Answer>;
+
+// `fatal`: invalid UTF-8 throws instead of turning into U+FFFD, which would store a URL nobody sent.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body's bytes as text; bytes that are not UTF-8 are a 400 saying so. */
+export function decodeUtf8Body(body: Uint8Array): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw invalid('The request body is not valid UTF-8; send JSON text encoded as UTF-8.');
+  }
+}
+
+/**
+ * The shorten use case of both API dialects, from body bytes to answer: the legacy dialect
+ * answers 200 and names the moment a taken code frees up in its 409; v1 answers 201 with a
+ * `Location`.
+ */
+export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
+  const { baseUrl, timeZone } = settings;
+  return async (dialect, body, ownerId) => {
+    const json = parseJsonText(decodeUtf8Body(body));
+    const request = parseShortenBody(json);
+    // The legacy dialect stays as the interface document has it: it never reads a password.
+    const password = dialect === 'v1' ? parsePasswordField(json) : undefined;
+    if (password) request.password = password;
+    // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
+    if (dialect === 'v1') Object.assign(request, parseCreateLabels(json));
+    const result = await shorten(request, settings.shorten, ownerId);
+    if (!result.created) {
+      const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
+      throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
+    }
+    if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
+    const envelope = withLabels(toV1Envelope(result.link, baseUrl), result.link);
+    return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
+  };
+}

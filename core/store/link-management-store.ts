@@ -1,0 +1,207 @@
+import type { StoredVisit, VisitTallies } from '../management/visits/visits.js';
+import type { ClickBatch, LinkClicks } from '../rules/clicks.js';
+import type { Link, LinkStore } from './link-store.js';
+
+/** An API key as the management API lists it; the key itself is never stored, only its hash. */
+export interface OwnerKey {
+  id: number;
+  ownerId: number;
+  /** The owner's name. */
+  name: string;
+  createdAt: number;
+  lastUsedAt?: number;
+  revoked: boolean;
+}
+
+/** Whose links a request may see: every link (the administrator) or one owner's. */
+export type OwnerScope = { all: true } | { ownerId: number };
+
+export type LinkStatus = 'active' | 'expired' | 'disabled';
+
+/** One page of `listLinks`: newest first, strictly after `after` in that order. */
+export interface LinkListQuery {
+  scope: OwnerScope;
+  limit: number;
+  after?: { createdAt: number; codeKey: string };
+  /** Lower-case ASCII text that the code or the URL must contain (ASCII case ignored). */
+  search?: string;
+  status?: LinkStatus;
+  /** A tag key (see `tagKey`) the link must carry. */
+  tag?: string;
+  now: number;
+}
+
+/** One page of `listChanges`: oldest change first, from `since` on, strictly after `after`. */
+export interface ChangeListQuery {
+  scope: OwnerScope;
+  limit: number;
+  since: number;
+  after?: { updatedAt: number; codeKey: string };
+}
+
+/** A link deleted through the management API, remembered so devices can sync the deletion. */
+export interface Tombstone {
+  code: string;
+  codeKey: string;
+  ownerId?: number;
+  deletedAt: number;
+}
+
+export type LinkChange = { kind: 'link'; link: Link } | { kind: 'deleted'; tombstone: Tombstone };
+
+export interface LinkPatch {
+  originalUrl?: string;
+  disabled?: boolean;
+  /** A new password's stored hash, or `null` to remove the password. */
+  passwordHash?: string | null;
+  /** A new title; `null` removes it. */
+  title?: string | null;
+  /** The whole new list of tag keys; empty removes them all. */
+  tags?: string[];
+  /** Renew: the new expiry. The one change an expired link takes (and is active again by). */
+  expiresAt?: number;
+}
+
+/** One tag of an owner's links: how many carry it and their clicks added up. */
+export interface TagCount {
+  tag: string;
+  links: number;
+  clicks: number;
+}
+
+/** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */
+export type LinkUpdateResult = { updated: true; link: Link } | { updated: false; reason: 'not_found' | 'expired' };
+
+/** Tombstones are kept this long at least; a `changed_since` further back cannot be answered. */
+export const TOMBSTONE_RETENTION_MS = 30 * 86_400_000;
+
+/** A key's `last_used_at` is written at most this often (never a write per request). */
+export const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * What owners, keys and the management API need from a store, apart from `LinkStore` so that a
+ * store serving only shortens and redirects (the extension's IndexedDB) need not grow it. The
+ * server's SQLite and PostgreSQL stores and the memory store implement both; one contract suite
+ * (`test/contract/link-management-contract.ts`) holds them to the same behaviour.
+ */
+export interface LinkManagementStore {
+  /** Records a key (by its SHA-256 hex) for the owner of this name, making the owner if new. */
+  createKey(name: string, keyHash: string, now: number): Promise<OwnerKey>;
+  listKeys(): Promise<OwnerKey[]>;
+  /** Revokes a key (again is fine); false when there is no key with that id. */
+  revokeKey(id: number, now: number): Promise<boolean>;
+  /** The unrevoked key with this hash, if any. */
+  findKeyByHash(keyHash: string): Promise<OwnerKey | undefined>;
+  /** Sets `lastUsedAt` to `now` unless it is already within `KEY_TOUCH_INTERVAL_MS` of it. */
+  touchKey(id: number, now: number): Promise<void>;
+  listLinks(query: LinkListQuery): Promise<Link[]>;
+  /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
+  listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
+  /**
+   * Changes an active link in scope in one atomic step; `updatedAt` always moves forward. An
+   * expired one (its code not retaken: the row is still its own) changes only with `expiresAt`.
+   */
+  updateLink(codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number): Promise<LinkUpdateResult>;
+  /** Removes a link in scope (any state) and leaves a tombstone; false when there was none. */
+  deleteLink(codeKey: string, scope: OwnerScope, now: number): Promise<boolean>;
+  /** A random secret shared by every instance on this store (signs listing cursors). */
+  signingSecret(): Promise<string>;
+  /**
+   * Adds a batch of counted clicks to the links now holding its code keys (codes no link holds
+   * are skipped), in one write; days older than `CLICK_DAYS_KEPT` before the batch's are purged
+   * by the same writer. Additions, never overwrites, so processes sharing the store add up.
+   */
+  addClicks(batch: ClickBatch): Promise<void>;
+  /** The total clicks of the link created at `createdAt` under this code key, and its days from `fromDay` on. */
+  clicksOf(codeKey: string, createdAt: number, fromDay: number): Promise<LinkClicks>;
+  /**
+   * The visits of the link created at `createdAt` under this code key on UTC days
+   * `fromDay..toDay`, kept and folded together: bot visits, and clicks per value of each dimension.
+   */
+  visitTalliesOf(codeKey: string, createdAt: number, fromDay: number, toDay: number): Promise<VisitTallies>;
+  /** That link's kept visits, newest first (time, then id), strictly before `before` when given. */
+  listVisits(
+    codeKey: string,
+    createdAt: number,
+    limit: number,
+    before?: { at: number; id: number },
+  ): Promise<StoredVisit[]>;
+  /** Every tag of the links in scope (any status), with their links and clicks; in no order. */
+  listTags(scope: OwnerScope): Promise<TagCount[]>;
+}
+
+/** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
+export const LINK_MANAGEMENT_OPERATIONS = [
+  'createKey',
+  'listKeys',
+  'revokeKey',
+  'findKeyByHash',
+  'touchKey',
+  'listLinks',
+  'listChanges',
+  'updateLink',
+  'deleteLink',
+  'signingSecret',
+  'addClicks',
+  'clicksOf',
+  'visitTalliesOf',
+  'listVisits',
+  'listTags',
+] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
+
+export type ManagedLinkStore = LinkStore & LinkManagementStore;
+
+/** Whether a store serves the management API too (the server's stores do; the extension's does not). */
+export function isManagedLinkStore(store: LinkStore): store is ManagedLinkStore {
+  return LINK_MANAGEMENT_OPERATIONS.every((name) => typeof (store as Partial<ManagedLinkStore>)[name] === 'function');
+}
+
+/** Whether a link is within a scope. */
+export function inScope(link: { ownerId?: number }, scope: OwnerScope): boolean {
+  return 'all' in scope || link.ownerId === scope.ownerId;
+}
+
+/** A link's status at `now`: expiry first (an expired link's code is free, disabled or not). */
+export function statusOf(link: Link, now: number): LinkStatus {
+  if (now >= link.expiresAt) return 'expired';
+  return link.disabled ? 'disabled' : 'active';
+}
+
+/** ASCII-only lower case, as SQLite's `lower()` does: what searches compare. */
+export function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** Links and tombstones in one order (change time, then code key), the first `limit` of them. */
+export function mergeChanges(
+  changes: Array<{ at: number; codeKey: string; change: LinkChange }>,
+  limit: number,
+): LinkChange[] {
+  return changes
+    .sort((a, b) => a.at - b.at || (a.codeKey < b.codeKey ? -1 : a.codeKey > b.codeKey ? 1 : 0))
+    .slice(0, limit)
+    .map(({ change }) => change);
+}
+
+/**
+ * One page of `listChanges` from a page of changed links and one of tombstones, each read in
+ * change order: a link's change time is its `updatedAt` (its creation when never changed), a
+ * tombstone's its deletion. The SQL stores read the two tables apart and merge them here.
+ */
+export function changesOf(links: Link[], tombstones: Tombstone[], limit: number): LinkChange[] {
+  return mergeChanges(
+    [
+      ...links.map((link) => ({
+        at: link.updatedAt ?? link.createdAt,
+        codeKey: link.codeKey,
+        change: { kind: 'link', link } as LinkChange,
+      })),
+      ...tombstones.map((tombstone) => ({
+        at: tombstone.deletedAt,
+        codeKey: tombstone.codeKey,
+        change: { kind: 'deleted', tombstone } as LinkChange,
+      })),
+    ],
+    limit,
+  );
+}

@@ -1,0 +1,233 @@
+import { countTags } from '../management/links/count-tags.js';
+import { hasTag } from '../management/links/link-labels.js';
+import { createMemoryVisits } from '../management/visits/memory-visits.js';
+import { CLICK_DAYS_KEPT } from '../rules/clicks.js';
+import {
+  asciiLowerCase,
+  type ChangeListQuery,
+  inScope,
+  KEY_TOUCH_INTERVAL_MS,
+  type LinkChange,
+  type LinkListQuery,
+  type ManagedLinkStore,
+  mergeChanges,
+  type OwnerKey,
+  statusOf,
+  TOMBSTONE_RETENTION_MS,
+  type Tombstone,
+} from './link-management-store.js';
+import type { CreateLinkResult, Link } from './link-store.js';
+
+/** A copy without the optional fields at their defaults (as every store answers). */
+const stored = (link: Link): Link => {
+  const copy: Link = { ...link };
+  if (copy.ownerId === undefined) delete copy.ownerId;
+  if (copy.updatedAt === undefined || copy.updatedAt === copy.createdAt) delete copy.updatedAt;
+  if (!copy.disabled) delete copy.disabled;
+  if (copy.title === undefined) delete copy.title;
+  if (copy.tags === undefined || copy.tags.length === 0) delete copy.tags;
+  else copy.tags = [...copy.tags];
+  delete copy.clicks; // kept in `totals`
+  if (copy.passwordHash === undefined) delete copy.passwordHash;
+  delete copy.passwordProtected; // the hash itself says it
+  return copy;
+};
+
+/** Newest first: created_at, then code key, both descending. */
+const newerFirst = (a: Link, b: Link) =>
+  b.createdAt - a.createdAt || (a.codeKey < b.codeKey ? 1 : a.codeKey > b.codeKey ? -1 : 0);
+
+/**
+ * A `LinkStore` (and the management operations) in `Map`s, for tests and throwaway use.
+ * JavaScript runs each operation to completion before any other, which is what makes it atomic.
+ */
+export function createMemoryLinkStore(): ManagedLinkStore {
+  const links = new Map<string, Link>();
+  const owners = new Map<string, number>();
+  const keys: Array<OwnerKey & { keyHash: string }> = [];
+  let tombstones: Tombstone[] = [];
+  // Clicks by code key (the link holding it now), and each link's days under its own id: a
+  // number from a counter that no import or retake can choose, so a code retaken with its
+  // previous holder's creation time still starts with no days. A retake or delete drops the days.
+  const totals = new Map<string, number>();
+  const ids = new Map<string, number>();
+  let lastId = 0;
+  const days = new Map<number, Map<number, number>>();
+  const visits = createMemoryVisits();
+  /** The id of the link created at `createdAt` holding this code now, if it is that link. */
+  const idOf = (codeKey: string, createdAt: number) =>
+    links.get(codeKey)?.createdAt === createdAt ? ids.get(codeKey) : undefined;
+  const withClicks = (link: Link): Link => {
+    const clicks = totals.get(link.codeKey);
+    return clicks ? { ...link, clicks } : { ...link };
+  };
+  const secret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+  const keyView = ({ keyHash: _hash, ...key }: OwnerKey & { keyHash: string }): OwnerKey => {
+    const view: OwnerKey = { ...key };
+    if (view.lastUsedAt === undefined) delete view.lastUsedAt;
+    return view;
+  };
+
+  return {
+    async create(link: Link, now: number): Promise<CreateLinkResult> {
+      const holder = links.get(link.codeKey);
+      if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
+      links.set(link.codeKey, stored(link));
+      totals.delete(link.codeKey); // a new link starts from 0
+      days.delete(ids.get(link.codeKey) ?? 0);
+      visits.drop(ids.get(link.codeKey) ?? 0);
+      ids.set(link.codeKey, ++lastId);
+      return { created: true, link: stored(link) };
+    },
+    async findByCodeKey(codeKey: string) {
+      const link = links.get(codeKey);
+      return link && { ...link };
+    },
+    async ping() {},
+    async close() {
+      links.clear();
+    },
+
+    async createKey(name, keyHash, now) {
+      let ownerId = owners.get(name);
+      if (ownerId === undefined) {
+        ownerId = owners.size + 1;
+        owners.set(name, ownerId);
+      }
+      const key = { id: keys.length + 1, ownerId, name, createdAt: now, revoked: false, keyHash };
+      keys.push(key);
+      return keyView(key);
+    },
+    async listKeys() {
+      return keys.map(keyView);
+    },
+    async revokeKey(id) {
+      const key = keys.find((candidate) => candidate.id === id);
+      if (key) key.revoked = true;
+      return key !== undefined;
+    },
+    async findKeyByHash(keyHash) {
+      const key = keys.find((candidate) => candidate.keyHash === keyHash && !candidate.revoked);
+      return key && keyView(key);
+    },
+    async touchKey(id, now) {
+      const key = keys.find((candidate) => candidate.id === id);
+      if (key && (key.lastUsedAt === undefined || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS)) key.lastUsedAt = now;
+    },
+    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
+      return [...links.values()]
+        .filter((link) => inScope(link, scope))
+        .filter((link) => !after || newerFirst(link, { ...link, ...after }) > 0)
+        .filter(
+          (link) =>
+            search === undefined ||
+            asciiLowerCase(link.code).includes(search) ||
+            asciiLowerCase(link.originalUrl).includes(search) ||
+            asciiLowerCase(link.title ?? '').includes(search),
+        )
+        .filter((link) => tag === undefined || hasTag(link.tags, tag))
+        .filter((link) => status === undefined || statusOf(link, now) === status)
+        .sort(newerFirst)
+        .slice(0, limit)
+        .map(withClicks);
+    },
+    async listChanges({ scope, limit, since, after }: ChangeListQuery) {
+      const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [
+        ...[...links.values()]
+          .filter((link) => inScope(link, scope))
+          .map((link) => ({
+            at: link.updatedAt ?? link.createdAt,
+            codeKey: link.codeKey,
+            change: { kind: 'link' as const, link: withClicks(link) },
+          })),
+        ...tombstones
+          .filter((tombstone) => inScope(tombstone, scope))
+          .map((tombstone) => ({
+            at: tombstone.deletedAt,
+            codeKey: tombstone.codeKey,
+            change: { kind: 'deleted' as const, tombstone: { ...tombstone } },
+          })),
+      ];
+      const [fromAt, fromKey] = after ? [after.updatedAt, after.codeKey] : [since, ''];
+      const later = changes.filter(({ at, codeKey }) => at > fromAt || (at === fromAt && codeKey > fromKey));
+      return mergeChanges(later, limit);
+    },
+    async updateLink(codeKey, scope, patch, now) {
+      const link = links.get(codeKey);
+      if (!link || !inScope(link, scope)) return { updated: false, reason: 'not_found' };
+      if (now >= link.expiresAt && patch.expiresAt === undefined) return { updated: false, reason: 'expired' };
+      const changed = stored({
+        ...link,
+        originalUrl: patch.originalUrl ?? link.originalUrl,
+        disabled: patch.disabled ?? link.disabled,
+        title: patch.title === undefined ? link.title : (patch.title ?? undefined),
+        tags: patch.tags ?? link.tags,
+        expiresAt: patch.expiresAt ?? link.expiresAt,
+        updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
+      });
+      if (patch.passwordHash !== undefined) changed.passwordHash = patch.passwordHash ?? undefined;
+      links.set(codeKey, stored(changed));
+      return { updated: true, link: withClicks(changed) };
+    },
+    async deleteLink(codeKey, scope, now) {
+      const link = links.get(codeKey);
+      if (!link || !inScope(link, scope)) return false;
+      links.delete(codeKey);
+      totals.delete(codeKey);
+      days.delete(ids.get(codeKey) ?? 0);
+      visits.drop(ids.get(codeKey) ?? 0);
+      ids.delete(codeKey);
+      tombstones = tombstones.filter((tombstone) => tombstone.deletedAt >= now - TOMBSTONE_RETENTION_MS);
+      const tombstone: Tombstone = { code: link.code, codeKey, deletedAt: now };
+      if (link.ownerId !== undefined) tombstone.ownerId = link.ownerId;
+      tombstones.push(tombstone);
+      return true;
+    },
+    async signingSecret() {
+      return secret;
+    },
+    async addClicks({ day, codeKeys, counts, visits: rows, foldBefore }) {
+      for (const row of rows ?? []) {
+        const id = links.has(row.codeKey) ? ids.get(row.codeKey) : undefined;
+        if (id !== undefined) visits.add(id, row);
+      }
+      if (foldBefore !== undefined) visits.fold(foldBefore);
+      for (const [i, codeKey] of codeKeys.entries()) {
+        const link = links.get(codeKey);
+        const count = counts[i] ?? 0;
+        if (!link) continue;
+        totals.set(codeKey, (totals.get(codeKey) ?? 0) + count);
+        const id = ids.get(codeKey) ?? 0;
+        const byDay = days.get(id) ?? new Map<number, number>();
+        byDay.set(day, (byDay.get(day) ?? 0) + count);
+        days.set(id, byDay);
+      }
+      for (const [id, byDay] of days) {
+        for (const old of byDay.keys()) if (old < day - CLICK_DAYS_KEPT) byDay.delete(old);
+        if (byDay.size === 0) days.delete(id);
+      }
+    },
+    async listTags(scope) {
+      return countTags([...links.values()].filter((link) => inScope(link, scope)).map(withClicks));
+    },
+    async clicksOf(codeKey, createdAt, fromDay) {
+      const link = links.get(codeKey);
+      if (link?.createdAt !== createdAt) return { total: 0, days: [] };
+      const byDay = [...(days.get(ids.get(codeKey) ?? 0) ?? [])]
+        .filter(([day]) => day >= fromDay)
+        .sort(([a], [b]) => a - b)
+        .map(([day, clicks]) => ({ day, clicks }));
+      return { total: totals.get(codeKey) ?? 0, days: byDay };
+    },
+    async visitTalliesOf(codeKey, createdAt, fromDay, toDay) {
+      const id = idOf(codeKey, createdAt);
+      return id === undefined ? { bots: 0, tallies: [] } : visits.talliesOf(id, fromDay, toDay);
+    },
+    async listVisits(codeKey, createdAt, limit, before) {
+      const id = idOf(codeKey, createdAt);
+      return id === undefined ? [] : visits.list(id, limit, before);
+    },
+  };
+}

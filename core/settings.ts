@@ -1,9 +1,8 @@
-import { trimTrailingSlashes } from './http/answer.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import { createPbkdf2PasswordHasher } from './passwords/pbkdf2-password-hasher.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect/redirect-cache.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './rules/generate-code.js';
-import { DEFAULT_MAX_URL_LENGTH } from './rules/url.js';
+import { DEFAULT_MAX_URL_LENGTH, trimTrailingSlashes } from './rules/url.js';
 import type { ShortenContext } from './shorten/shorten.js';
 import type { LinkStore } from './store/link-store.js';
 

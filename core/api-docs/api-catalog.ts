@@ -1,9 +1,9 @@
-import { trimTrailingSlashes } from '../http/answer.js';
 import { tagOperations } from '../management/links/tag-operations.js';
 import { MAX_LISTED_ROWS } from '../management/porting/import-report.js';
 import { PASSWORD_PARAMETER, passwordShortUrlAnswers } from '../passwords/password-schemas.js';
 import { MAX_CODE_LENGTH, RESERVED_CODES } from '../rules/code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../rules/expiry.js';
+import { trimTrailingSlashes } from '../rules/url.js';
 import {
   type ApiCatalogOptions,
   type ApiOperationSpec,

@@ -1,6 +1,6 @@
-import { trimTrailingSlashes } from '../http/answer.js';
 import { MAX_CODE_LENGTH } from '../rules/code.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS } from '../rules/expiry.js';
+import { trimTrailingSlashes } from '../rules/url.js';
 import type { Dialect } from '../shorten/shorten-answer.js';
 import { listApiOperations } from './api-catalog.js';
 import { type ApiCatalogOptions, STATUS_MEANINGS } from './api-operation.js';

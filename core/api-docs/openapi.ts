@@ -1,4 +1,4 @@
-import { isApiPath } from '../http/answer.js';
+import { isApiPath } from '../http/paths.js';
 import { listApiOperations } from './api-catalog.js';
 import { API_TAGS, type ApiCatalogOptions, type ApiOperationSpec, type ApiResponseSpec } from './api-operation.js';
 import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-responses.js';

@@ -27,13 +27,3 @@ export function jsonAnswer(status: number, value: unknown, headers: Record<strin
     body: JSON.stringify(value),
   };
 }
-
-/** API paths always answer JSON with CORS; `/api2` or `/apiary` are short URLs like any other. */
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname === '/api.php' || pathname.startsWith('/api/');
-}
-
-/** Drops the trailing slashes of a base URL, so `https://sho.rt/` and `https://sho.rt` build the same links. */
-export function trimTrailingSlashes(url: string): string {
-  return url.replace(/\/+$/, '');
-}

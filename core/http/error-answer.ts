@@ -1,10 +1,11 @@
 import { toErrorEnvelope } from '../shorten/envelopes.js';
 import { acceptPrefersHtml } from './accept.js';
-import { type Answer, API_CORS_HEADERS, isApiPath, jsonAnswer } from './answer.js';
+import { type Answer, API_CORS_HEADERS, jsonAnswer } from './answer.js';
 import { type ErrorPageContent, renderErrorPage } from './error-page.js';
 import { type ErrorKind, LinkletError } from './errors.js';
 import { formatPageDate } from './page-dates.js';
 import { type PageLanguage, pageLanguageOf } from './page-language.js';
+import { isApiPath } from './paths.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /** Where an error is answered: decides between the HTML page and JSON, and whether CORS applies. */

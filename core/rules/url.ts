@@ -107,3 +107,8 @@ const identitiesOf = (ownHosts: readonly string[]): ReadonlySet<string> => {
 function pointsAtOwnHost(url: URL, ownHosts: readonly string[]): boolean {
   return identitiesOf(ownHosts).has(hostIdentity(url.hostname.toLowerCase(), url.port));
 }
+
+/** Drops the trailing slashes of a base URL, so `https://sho.rt/` and `https://sho.rt` build the same links. */
+export function trimTrailingSlashes(url: string): string {
+  return url.replace(/\/+$/, '');
+}

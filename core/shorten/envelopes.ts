@@ -1,5 +1,5 @@
-import { trimTrailingSlashes } from '../http/answer.js';
 import { formatIsoDate, formatLegacyDate } from '../rules/dates.js';
+import { trimTrailingSlashes } from '../rules/url.js';
 import type { Link } from '../store/link-store.js';
 
 /** The `data` member of a successful shorten response. */

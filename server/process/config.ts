@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { trimTrailingSlashes } from '../../core/http/answer.js';
+import { trimTrailingSlashes } from '../../core/rules/url.js';
 import { DEFAULT_VISITS_RETENTION_DAYS } from '../../core/management/visits/visits.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect/redirect-cache.js';
 import { isKnownTimeZone } from '../../core/rules/dates.js';

@@ -1,3 +1,5 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../env.js';
 import { LinkletError } from '../errors.js';
 
 /**
@@ -30,4 +32,20 @@ export function bearerTokenOf(authorization: string | null | undefined): string 
 /** The 401 of a request without the right key. */
 export function apiKeyRequired(): LinkletError {
   return new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
+}
+
+/** Who may create and for whom: an owner's id, `{}` for nobody's link, or `'refused'` (see `createCreatorCheck`). */
+export type CreatorCheck = (headers: Headers) => Promise<{ ownerId?: number } | 'refused'>;
+
+/**
+ * Middleware of the create endpoints: the creator is known from the headers before the body is
+ * read, so a refused key never costs a body read; the owner's id rides on `c.var.ownerId`.
+ */
+export function requireCreator(creatorOf: CreatorCheck): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const creator = await creatorOf(c.req.raw.headers);
+    if (creator === 'refused') throw apiKeyRequired();
+    c.set('ownerId', creator.ownerId);
+    await next();
+  };
 }

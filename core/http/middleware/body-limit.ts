@@ -1,7 +1,30 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { LinkletError } from '../errors.js';
 
 /** Most bytes of an oversized body read (and dropped) before the 413 goes out; see below. */
 export const DRAIN_BEFORE_413_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Middleware that answers 413 for a body over `maxBytes` (imports take more than creates). A
+ * declared length is judged from the header alone, as Hono's `bodyLimit` does, but without
+ * touching `request.body`: an adapter may make that stream only when asked, and it is not needed.
+ */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  const tooLarge = (): never => {
+    throw new LinkletError('payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+  };
+  const limitChunkedBody = limitStreamedBody(maxBytes, tooLarge);
+  return async (c: Context, next: () => Promise<void>) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitChunkedBody(c, next);
+    const declaredBytes = Number.parseInt(declared, 10);
+    if (declaredBytes > maxBytes) {
+      await dropDeclaredBody(c.req.raw, declaredBytes); // so the 413 is not lost to a reset
+      tooLarge();
+    }
+    await next();
+  };
+}
 
 /** Each buffered copy's request as it arrived: what a route keyed per request must look up. */
 const arrivals = new WeakMap<Request, Request>();
@@ -19,7 +42,7 @@ export function arrivedAs(request: Request): Request {
  * `DRAIN_BEFORE_413_BYTES`): a server that answers and closes the connection while the client is
  * still sending resets it, and the reset can destroy the 413 before the client reads it.
  */
-export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
+function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
   return async (c: Context, next: () => Promise<void>): Promise<void> => {
     const body = c.req.raw.body;
     if (body === null) return next();
@@ -58,7 +81,7 @@ export function limitStreamedBody(maxBytes: number, tooLarge: () => never) {
  * Before a 413 for a declared `Content-Length`: reads and drops the body when it is no longer
  * than `DRAIN_BEFORE_413_BYTES` (see `limitStreamedBody`); a larger one is left unread.
  */
-export async function dropDeclaredBody(request: Request, declaredBytes: number): Promise<void> {
+async function dropDeclaredBody(request: Request, declaredBytes: number): Promise<void> {
   if (declaredBytes > DRAIN_BEFORE_413_BYTES || !request.body) return; // no stream (Firefox): nothing to drain
   await drain(request.body.getReader(), declaredBytes);
 }

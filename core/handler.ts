@@ -28,6 +28,8 @@ export interface Linklet {
   fetch: FetchHandler;
   settings: LinkletSettings;
   answerShorten: ShortenAnswerer;
+  /** What is served, by method and path (Hono's list): a test holds it against the API catalog. */
+  routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>;
 }
 
 /**
@@ -90,7 +92,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
   registerRedirectRoutes(app, { settings, limitBody, onClick: options.onClick, visits: options.visits });
 
   const fetch: FetchHandler = async (request, env = {}) => withSecurityHeaders(await app.fetch(request, env));
-  return { fetch, settings, answerShorten };
+  return { fetch, settings, answerShorten, routes: app.routes };
 }
 
 /** The handler alone: what the extension's service worker and the tests serve. */

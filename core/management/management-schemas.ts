@@ -1,34 +1,13 @@
-import { MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from '../management/links/link-labels.js';
-import { MAX_NAME_LENGTH } from '../management/owners/owner-name.js';
+import type { ApiCatalogOptions } from '../api-docs/api-operation.js';
+import { answerOf, ISO_DATE, isoDate, ref, strictObject } from '../api-docs/schema-parts.js';
 import { PASSWORD_PATCH_SCHEMA, PASSWORD_PROTECTED_SCHEMA } from '../passwords/password-schemas.js';
 import { CLICK_DAYS_SHOWN } from '../rules/clicks.js';
 import { EXPIRE_DURATIONS } from '../rules/expiry.js';
-import type { ApiCatalogOptions } from './api-operation.js';
+import { MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from './links/link-labels.js';
+import { MAX_NAME_LENGTH } from './owners/owner-name.js';
 
 /** A tag: 1–32 letters (Hangul among them), digits, `-` or `_`. */
 const TAG_PATTERN = `^[\\p{L}\\p{Nd}_-]{1,${MAX_TAG_LENGTH}}$`;
-
-const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
-const isoDate = { type: 'string', pattern: ISO_DATE };
-
-/** A success envelope around `data` (or with no `data`): strict, like every answer's schema. */
-const answerOf = (data?: object) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: data === undefined ? ['status', 'message'] : ['status', 'message', 'data'],
-  properties: {
-    status: { const: 'success' },
-    message: { type: 'string', minLength: 1 },
-    ...(data && { data }),
-  },
-});
-
-const strictObject = (properties: Record<string, object>, optional: string[] = []) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties).filter((name) => !optional.includes(name)),
-  properties,
-});
 
 const linkProperties = {
   code: { type: 'string', minLength: 1 },
@@ -71,8 +50,6 @@ const namedCounts = (description: string) => ({
   description: `${description} Biggest first: the top 10, then the rest as \`other\`.`,
   items: strictObject({ name: { type: 'string' }, clicks: { type: 'integer', minimum: 0 } }),
 });
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * The bodies of the owners and links API (`/api/v1/keys`, `/api/v1/me`, `/api/v1/links…`), as

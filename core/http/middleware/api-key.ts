@@ -29,9 +29,12 @@ export function bearerTokenOf(authorization: string | null | undefined): string 
   return BEARER.exec(authorization)?.[1];
 }
 
-/** The 401 of a request without the right key. */
+/** The 401 of a request without the right key (one wording for creates and management alike). */
 export function apiKeyRequired(): LinkletError {
-  return new LinkletError('unauthorized', 'A valid API key is required; send it in the X-API-Key header.');
+  return new LinkletError(
+    'unauthorized',
+    'A valid API key is required; send it as X-API-Key or Authorization: Bearer.',
+  );
 }
 
 /** Who may create and for whom: an owner's id, `{}` for nobody's link, or `'refused'` (see `createCreatorCheck`). */

@@ -1,5 +1,5 @@
 import { LinkletError } from '../../http/errors.js';
-import { carriesApiKey } from '../../http/middleware/api-key.js';
+import { apiKeyRequired, carriesApiKey } from '../../http/middleware/api-key.js';
 import { KEY_TOUCH_INTERVAL_MS, type LinkManagementStore, type OwnerScope } from '../../store/link-management-store.js';
 import { hashApiKey, isOwnerKeyShaped, presentedKey } from './api-keys.js';
 
@@ -16,8 +16,6 @@ export interface AuthenticatorOptions {
 /** The name `GET /api/v1/me` gives the administrator. */
 export const ADMIN_NAME = 'admin';
 
-export const keyRequired = () =>
-  new LinkletError('unauthorized', 'An API key is required; send it as X-API-Key or Authorization: Bearer.');
 const keyRefused = () =>
   new LinkletError(
     'unauthorized',
@@ -58,7 +56,7 @@ export function scopeOf(caller: Caller): OwnerScope {
 
 /** The caller, or the 401 of a request without a key. */
 export function requireCaller(caller: Caller | undefined): Caller {
-  if (caller === undefined) throw keyRequired();
+  if (caller === undefined) throw apiKeyRequired();
   return caller;
 }
 

@@ -1,7 +1,5 @@
 import cluster from 'node:cluster';
-import { createHandler } from '../core/handler.js';
-import { settingsOf } from '../core/settings.js';
-import { createShortenAnswerer } from '../core/shorten/shorten-answer.js';
+import { createLinklet } from '../core/handler.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createVisitParser } from './clicks/visit-parser.js';
@@ -76,7 +74,10 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
           logger,
         })
       : undefined;
-  const options = {
+  const webApp = await loadWebAppFiles();
+  if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
+  // One Linklet: the fast paths answer with the handler's own settings and create answerer.
+  const linklet = createLinklet({
     store,
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
@@ -85,11 +86,6 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     apiKey: config.apiKey,
     redirectCacheSeconds: config.redirectCacheSeconds,
     passwordHasher: createScryptPasswordHasher(),
-  };
-  const webApp = await loadWebAppFiles();
-  if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
-  const handler = createHandler({
-    ...options,
     webApp,
     onClick: clicks?.count,
     visits: visits?.capture,
@@ -98,8 +94,8 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),
   });
-  const settings = settingsOf(options);
-  const server = createHttpServer(handler, {
+  const { settings } = linklet;
+  const server = createHttpServer(linklet.fetch, {
     log,
     shortUrls: {
       store,
@@ -108,7 +104,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
       redirectCacheSeconds: settings.redirectCacheSeconds,
       timeZone: settings.timeZone,
     },
-    creates: { answer: createShortenAnswerer(settings), maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
+    creates: { answer: linklet.answerShorten, maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     rateLimiter,

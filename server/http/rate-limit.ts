@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerTokenOf } from '../../core/http/middleware/api-key.js';
+import { isHealthTarget } from '../../core/http/paths.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';
@@ -144,5 +145,5 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** Requests never limited: CORS preflights (no work, and a refused one reads as a CORS error) and health checks. */
 export function isExempt(req: Pick<IncomingMessage, 'method' | 'url'>): boolean {
-  return req.method === 'OPTIONS' || req.url === '/health' || req.url?.startsWith('/health?') === true;
+  return req.method === 'OPTIONS' || isHealthTarget(req.url ?? '');
 }

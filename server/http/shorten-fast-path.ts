@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Answer, API_CORS_HEADERS } from '../../core/http/answer.js';
 import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
 import { apiKeyRequired, carriesApiKey } from '../../core/http/middleware/api-key.js';
+import { shortenDialectOfTarget } from '../../core/http/paths.js';
 import type { Dialect, ShortenAnswerer } from '../../core/shorten/shorten-answer.js';
 import { PLAIN_HOST } from './redirect-fast-path.js';
 import { requestHeader } from './request-header.js';
@@ -16,8 +17,6 @@ export interface ShortenFastPathOptions {
   apiKey?: string;
   log: RequestLog;
 }
-
-const SHORTEN_TARGET = /^\/(?:api\/v1\/(shorten)|api\.php)(?:\?|$)/;
 
 /**
  * The dialect of a shorten request this path can take: a `POST` to `/api/v1/shorten` or
@@ -34,11 +33,12 @@ export function shortenDialectOf(
   const authorization = requestHeader(req, 'authorization');
   const carriesKey = xApiKey !== undefined || authorization !== undefined;
   if (carriesKey && (apiKey === undefined || !carriesApiKey(xApiKey, authorization, apiKey))) return undefined;
-  const target = SHORTEN_TARGET.exec(req.url ?? '');
+  const dialect = shortenDialectOfTarget(req.url ?? '');
   const declared = req.headers['content-length'];
-  if (target === null || declared === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
+  if (dialect === undefined || declared === undefined || req.headers['transfer-encoding'] !== undefined)
+    return undefined;
   if (Number.parseInt(declared, 10) > maxBodyBytes) return undefined;
-  return target[1] === undefined ? 'legacy' : 'v1';
+  return dialect;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { trimTrailingSlashes } from '../../core/rules/url.js';
 import { DEFAULT_VISITS_RETENTION_DAYS } from '../../core/management/visits/visits.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect/redirect-cache.js';
 import { isKnownTimeZone } from '../../core/rules/dates.js';
-import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH } from '../../core/rules/url.js';
+import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH, trimTrailingSlashes } from '../../core/rules/url.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/cache/link-cache.js';
 import type { LogFormat } from './log-format.js';

@@ -51,7 +51,7 @@ describe('the routes and the API catalog', () => {
     for (const route of refusals) {
       const path = asTemplate(route.path);
       if (path === CATCH_ALL || NOT_API.has(path)) continue;
-      const methods = new Set(operations.filter((operation) => operation.path === path).map((op) => op.method));
+      const methods = new Set<string>(operations.filter((operation) => operation.path === path).map((op) => op.method));
       if (methods.has('GET')) methods.add('HEAD');
       if (isApiPath(path)) methods.add('OPTIONS');
       const allow = (route.handler as { allow: string[] }).allow;

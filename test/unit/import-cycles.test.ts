@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // A module that imports itself round a circle runs only while every value is read at call time:
 // one read at module top level meets the temporal dead zone. These folders keep none.
 const root = join(import.meta.dirname, '../..');
-const ACYCLIC_FOLDERS = ['extension', 'client', 'ui'];
+const ACYCLIC_FOLDERS = ['core', 'extension', 'client', 'ui', 'webapp', 'server'];
 
 /**
  * The value imports of every `.ts` file under `folders`, by path from the repository root. Type-only

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { ExtensionBrowser } from './launch-extension.js';
-import { expectNoSeriousViolations } from './web-app-fixtures.js';
+import { expectNoSeriousViolations } from './web-app/fixtures.js';
 
 export { expectNoSeriousViolations };
 

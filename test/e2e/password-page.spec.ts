@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
 import { LONG_HANGUL, launchChromium, visitorContext } from './short-url-pages-fixtures.js';
-import { expectNoSeriousViolations } from './web-app-fixtures.js';
+import { expectNoSeriousViolations } from './web-app/fixtures.js';
 
 // A protected link as a person meets it in real Chromium: the page asks for the password in the
 // visitor's language, fits a phone, passes axe; a wrong password says so, the right one takes the

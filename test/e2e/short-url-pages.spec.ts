@@ -8,7 +8,7 @@ import {
   UNKNOWN_CODE,
   visitorContext,
 } from './short-url-pages-fixtures.js';
-import { expectNoSeriousViolations } from './web-app-fixtures.js';
+import { expectNoSeriousViolations } from './web-app/fixtures.js';
 
 // The pages a person meets at a dead short link, in real Chromium: on a phone and a desktop,
 // light and dark, English and Korean, with a code of 40 Hangul syllables.

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, makeLinks, signInWith, test, type WebAppServer } from './web-app-fixtures.js';
-import { longUrl, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
+import { expect, makeLinks, signInWith, test, type WebAppServer } from './fixtures.js';
+import { longUrl, signIn, VIEWPORTS } from './screens-fixtures.js';
 
 // `npm run screenshots`, not `npm test`: the README's pictures of the web app at a laptop's and a
 // phone's size, light and dark (the phone's dark one in Korean, so the Hangul font shows), signed

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, expectNoSeriousViolations, makeLinks, signInWith, test } from './web-app-fixtures.js';
+import { expect, expectNoSeriousViolations, makeLinks, signInWith, test } from './fixtures.js';
 
 const DAY_MS = 86_400_000;
 const PAGE_SIZE = 20;

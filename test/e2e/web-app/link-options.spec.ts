@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoSeriousViolations, makeLinks, test } from './web-app-fixtures.js';
-import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
+import { expect, expectNoSeriousViolations, makeLinks, test } from './fixtures.js';
+import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './screens-fixtures.js';
 
 // Link options in the web app: a link's title and tags are
 // edited in its details and shown in the list, a tag narrows the list, and an expired link offers
@@ -9,7 +9,7 @@ import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screen
 
 type Catalog = Record<string, { message: string }>;
 const catalog = (language: string): Catalog =>
-  JSON.parse(readFileSync(new URL(`../../public/_locales/${language}/messages.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../../public/_locales/${language}/messages.json`, import.meta.url), 'utf8'));
 
 for (const locale of ['en-US', 'ko-KR'] as const) {
   const words = catalog(locale.slice(0, 2));

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousViolations, test } from './web-app-fixtures.js';
+import { expect, expectNoSeriousViolations, test } from './fixtures.js';
 import {
   API_WORDS,
   longUrl,
@@ -8,7 +8,7 @@ import {
   signIn,
   VIEWPORTS,
   WORDS,
-} from './web-app-screens-fixtures.js';
+} from './screens-fixtures.js';
 
 // The screens of the web app, at a phone's
 // and a laptop's size, light and dark, English and Korean, with data that stresses the layout:

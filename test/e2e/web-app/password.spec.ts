@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PASSWORD_PAGE_WORDS } from '../../core/passwords/password-page-words.js';
-import { expect, expectNoSeriousViolations, makeLinks, test } from './web-app-fixtures.js';
-import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
+import { PASSWORD_PAGE_WORDS } from '../../../core/passwords/password-page-words.js';
+import { expect, expectNoSeriousViolations, makeLinks, test } from './fixtures.js';
+import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './screens-fixtures.js';
 
 // A password on a link, as its owner sets it in the web app and a visitor meets it: the details'
 // password field protects the link, the list shows the lock, the short URL asks for the password
@@ -10,7 +10,7 @@ import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screen
 
 type Catalog = Record<string, { message: string }>;
 const catalog = (language: string): Catalog =>
-  JSON.parse(readFileSync(new URL(`../../public/_locales/${language}/messages.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../../public/_locales/${language}/messages.json`, import.meta.url), 'utf8'));
 
 const PASSWORD = '열려라 참깨 1234';
 

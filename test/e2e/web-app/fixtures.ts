@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, test as base, chromium, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { freePort, type RunningServer, startServer } from '../../scripts/server-process.mjs';
-import { chromiumPath } from './launch-extension.js';
+import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
+import { chromiumPath } from '../launch-extension.js';
 
 export { expect };
 

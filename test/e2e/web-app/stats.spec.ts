@@ -1,5 +1,5 @@
-import { expect, expectNoSeriousViolations, makeLinks, test } from './web-app-fixtures.js';
-import { sidewaysOverflow, signIn, VIEWPORTS } from './web-app-screens-fixtures.js';
+import { expect, expectNoSeriousViolations, makeLinks, test } from './fixtures.js';
+import { sidewaysOverflow, signIn, VIEWPORTS } from './screens-fixtures.js';
 
 // Where clicks come from, in the web app: a link's details show `GET /api/v1/links/{code}/stats` (SPEC "Visits"):
 // the daily chart with dates and the top lists, readable on a phone. The answer is the fixture

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type WebAppServer } from './web-app-fixtures.js';
+import { expect, type WebAppServer } from './fixtures.js';
 
 /** The sizes SPEC "Screens" is checked at: a phone and a laptop. */
 export const VIEWPORTS = {

@@ -1,5 +1,5 @@
-import { expectQrDownloads } from './qr-downloads.js';
-import { expectNoSeriousViolations, makeLinks, signInWith, test } from './web-app-fixtures.js';
+import { expectQrDownloads } from '../qr-downloads.js';
+import { expectNoSeriousViolations, makeLinks, signInWith, test } from './fixtures.js';
 
 // The web app's link details offer the QR code as files named after the code, drawn
 // by the same code as the popup's (ui/qr-download.ts): SVG as is, PNG drawn in a canvas.

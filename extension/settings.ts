@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../core/rules/expiry.js';
+import { trimTrailingSlashes } from '../core/rules/url.js';
 
 export interface Settings {
   /** The companion server's base URL without a trailing slash; '' means local mode. */
@@ -63,5 +64,5 @@ export function normalizeServerUrl(input: string): string {
   // Browsers refuse to fetch a URL with credentials, so every request would look like a dead server.
   if (url.username || url.password)
     throw new Error('The server URL cannot contain a user name or password; enter only its base address.');
-  return url.href.replace(/\/+$/, '');
+  return trimTrailingSlashes(url.href);
 }

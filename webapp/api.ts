@@ -1,5 +1,6 @@
 import { ApiError, UnreachableError } from '../client/api-errors.js';
 import { type CallOptions, callLinklet, type LinkletReply } from '../client/call-linklet.js';
+import { trimTrailingSlashes } from '../core/rules/url.js';
 import { t } from './i18n.js';
 
 export { linkPath } from '../client/link-path.js';
@@ -14,7 +15,7 @@ export function callApi<T>(
   path: string,
   { key, timeoutMs, ...options }: CallOptions & { key?: string | undefined; timeoutMs?: number } = {},
 ): Promise<LinkletReply<T>> {
-  const base = new URL('.', document.baseURI).href.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(new URL('.', document.baseURI).href);
   return callLinklet<T>({ base, apiKey: key, timeoutMs }, path, options);
 }
 

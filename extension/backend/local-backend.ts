@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
 import type { FetchLike } from '../../client/fetch-like.js';
 import type { FetchHandler } from '../../core/handler.js';
+import { HEALTH_PATH, isApiPath } from '../../core/http/paths.js';
+import { trimTrailingSlashes } from '../../core/rules/url.js';
 import { isUnder, isWebUrl } from '../openable-url.js';
 
 /** The extension's own origin, e.g. `chrome-extension://<id>`: the bundled backend's base URL. */
 export function localBase(): string {
-  return browser.runtime.getURL('/').replace(/\/+$/, '');
+  return trimTrailingSlashes(browser.runtime.getURL('/'));
 }
 
 /**
@@ -31,7 +33,7 @@ export function routeToHandler(handle: FetchHandler, origin: string, fallback: F
  * a slash, so the two cannot collide.
  */
 export function isBackendPath(pathname: string): boolean {
-  if (pathname === '/api.php' || pathname === '/health' || pathname.startsWith('/api/')) return true;
+  if (isApiPath(pathname) || pathname === HEALTH_PATH) return true;
   return /^\/[^/.]+$/.test(pathname);
 }
 

@@ -7,9 +7,9 @@ import {
   type ExtPage,
   expressionPage,
   type LaunchOptions,
-  poll,
 } from './cross-browser/extension-under-test.js';
 import { launchExtension } from './launch-extension.js';
+import { poll } from './poll.js';
 import { openPopup } from './popup-driver.js';
 
 /** A Playwright page as an `ExtPage`, with the page kept for what only Playwright can do. */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { CDPSession, Page } from '@playwright/test';
 import type { ExtensionBrowser } from './launch-extension.js';
+import { poll } from './poll.js';
 
 /**
  * The real toolbar popup, driven over CDP. Playwright does not hand out the popup as a `Page`, so
@@ -188,23 +189,4 @@ async function attach(cdp: CDPSession, targetId: string): Promise<Popup> {
       await cdp.detach().catch(() => undefined);
     },
   };
-}
-
-/** Polls `probe` until it gives a truthy value (errors count as "not yet"); generous by default. */
-async function poll<T>(probe: () => Promise<T | undefined>, description: string, timeout = 15_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`Timed out after ${timeout} ms waiting for ${description}${cause}`);
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
 }

@@ -1,3 +1,4 @@
+import { poll } from '../poll.js';
 /** The browsers the shared specs run in: Chromium (MV3, Playwright) and Firefox (MV2, WebDriver BiDi). */
 export type Engine = 'chromium' | 'firefox';
 
@@ -56,25 +57,6 @@ export interface LaunchOptions {
 }
 
 type Evaluate = <T>(expression: string) => Promise<T>;
-
-/** Polls `probe` until it gives a truthy value (errors count as "not yet"). */
-export async function poll<T>(probe: () => Promise<T | undefined>, description: string, timeout = 15_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`Timed out after ${timeout} ms waiting for ${description}${cause}`);
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-}
 
 const element = (selector: string) =>
   `(() => { const el = document.querySelector(${JSON.stringify(selector)}); if (!el) throw new Error('no ' + ${JSON.stringify(selector)} + ' in ' + location.href); return el; })()`;

@@ -8,8 +8,8 @@ import {
   type ExtPage,
   expressionPage,
   type LaunchOptions,
-  poll,
 } from '../cross-browser/extension-under-test.js';
+import { poll } from '../poll.js';
 
 /** The built Firefox extension (`npx wxt build -b firefox`; the global setup builds it). */
 export const FIREFOX_EXTENSION_DIR = resolve('.output/firefox-mv2');

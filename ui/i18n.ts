@@ -19,7 +19,7 @@ export type Translate = (key: MessageKey, substitutions?: string | string[]) => 
 
 export interface I18n {
   t: Translate;
-  /** The UI language, for `Intl` formats (see `formatDateTime`). */
+  /** The language the words are in (the catalog's tag), for `Intl` formats and plural rules. */
   language(): string;
   /**
    * Fills `data-i18n` (text), `data-i18n-label` (aria-label and title) and `data-i18n-placeholder`
@@ -36,11 +36,14 @@ export interface I18n {
 export function createI18n(source: MessageSource): I18n {
   // An unknown key shows as itself: visible in a screenshot, never a blank button.
   const t: Translate = (key, substitutions) => source.getMessage(key, substitutions) || key;
+  // The catalog's own tag, not the browser's: a French browser reads the English catalog, so its
+  // pages are `lang="en"` (a screen reader speaks English) and count and date in English too.
+  const language = () => source.getMessage('messagesLanguage') || source.getUILanguage();
   return {
     t,
-    language: () => source.getUILanguage(),
+    language,
     localizePage(root) {
-      root.documentElement.lang = source.getUILanguage();
+      root.documentElement.lang = language();
       for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
         element.textContent = t(element.dataset.i18n as MessageKey);
       }

@@ -1,6 +1,5 @@
-import { browser } from 'wxt/browser';
 import { plural } from '../../ui/plural.js';
-import { t } from '../i18n.js';
+import { language, t } from '../i18n.js';
 import type { SyncStatus } from '../sync/sync-status.js';
 
 /** What a sync found that the user should know: the status kept for the options page, or a popup's report. */
@@ -13,12 +12,12 @@ export type SyncProblems = Pick<SyncStatus, 'keyRefused' | 'limit' | 'refusedIte
  */
 export function syncProblemText({ keyRefused, limit, refusedItems }: SyncProblems): string | undefined {
   if (keyRefused) return t('errorKeyRefused');
-  const count = (n: number) => n.toLocaleString(browser.i18n.getUILanguage());
+  const count = (n: number) => n.toLocaleString(language());
   if (limit?.kind === 'page-items') return t('syncLimitPageItems', [count(limit.bound)]);
   if (limit?.kind === 'answer-bytes') return t('syncLimitAnswerBytes', [count(Math.floor(limit.bound / 1024 ** 2))]);
   if (limit?.kind === 'history') return t('syncLimitHistory', [count(limit.bound)]);
   if (refusedItems) {
-    return plural(t, browser.i18n.getUILanguage(), refusedItems, {
+    return plural(t, language(), refusedItems, {
       one: 'syncItemsRefusedOne',
       other: 'syncItemsRefused',
     });

@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { catalogMessages } from '../../ui/catalog-messages.js';
 import { expireLabel } from '../../ui/expire-label.js';
@@ -24,5 +25,23 @@ describe('createI18n over the catalogs', () => {
   it('shows an unknown key as itself rather than a blank', () => {
     const { t } = createI18n({ getMessage: () => '', getUILanguage: () => 'en' });
     expect(t('copy')).toBe('copy');
+  });
+});
+
+describe('the language a page says it is in', () => {
+  it("is the catalog's, not the browser's: a French browser reading English words gets lang=en", () => {
+    // As the extension's browser.i18n answers a French browser: the English catalog, a French UI.
+    const english = catalogMessages(['en']);
+    const source = { getMessage: english.getMessage, getUILanguage: () => 'fr' };
+    const { language, localizePage } = createI18n(source);
+    expect(language()).toBe('en');
+    const { document: page } = parseHTML('<!doctype html><html><body></body></html>');
+    localizePage(page as unknown as Document);
+    expect(page.documentElement.lang).toBe('en');
+  });
+
+  it('follows the Korean catalog where that is what the words are in', () => {
+    const { language } = createI18n({ ...catalogMessages(['ko']), getUILanguage: () => 'ko-KR' });
+    expect(language()).toBe('ko');
   });
 });

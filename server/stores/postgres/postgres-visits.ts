@@ -2,12 +2,12 @@ import type pg from 'pg';
 import type { ClickBatch } from '../../../core/clicks.js';
 import {
   BOTS_DIMENSION,
-  dailyTallies,
   FOLD_PER_BATCH,
   type StoredVisit,
   type VisitDimension,
   type VisitTallies,
 } from '../../../core/visits/visits.js';
+import { dailyTallies } from '../../clicks/daily-tallies.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 

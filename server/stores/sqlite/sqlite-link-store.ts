@@ -1,7 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ClickBatch } from '../../../core/clicks.js';
 import type { CreateLinkResult, Link } from '../../../core/link-store.js';
-import { dailyTallies } from '../../../core/visits/visits.js';
 import type { LinkChangeEvent, ServerLinkStore } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import { createPrivateDatabaseFile } from './private-files.js';
@@ -11,6 +9,8 @@ import {
   type ClickCommitterArgs,
   createClickCommitter,
   createSqliteClickReads,
+  type SqliteClickBatch,
+  sqliteClickBatch,
 } from './sqlite-clicks.js';
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
@@ -53,7 +53,7 @@ const COMMITTER_SQL: CommitterSql = { claimSql: CLAIM_SQL, holderSql: HOLDER_SQL
 type ClaimOutcome = { created: true } | { created: false; holderExpiresAt: number };
 type CommitBatch = (batch: BatchItem[]) => ClaimOutcome[];
 /** What the writer is posted: a batch of creates, or one batch of clicks alone. */
-type WriterItem = BatchItem | { clicks: ClickBatch };
+type WriterItem = BatchItem | { clicks: SqliteClickBatch };
 type WriterArgs = { claims: CommitterSql; clicks: ClickCommitterArgs };
 const WRITER_ARGS: WriterArgs = { claims: COMMITTER_SQL, clicks: CLICK_COMMITTER_ARGS };
 type CommitWriterBatch = (batch: WriterItem[]) => Array<ClaimOutcome | null>;
@@ -200,7 +200,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
     async addClicks(batch) {
-      const item = [{ clicks: batch.visits ? { ...batch, tallies: dailyTallies(batch.visits) } : batch }];
+      const item = [{ clicks: sqliteClickBatch(batch) }];
       if (writer) await writer.commit(item);
       else (commitInPlace as CommitWriterBatch)(item);
     },

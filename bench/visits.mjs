@@ -5,7 +5,7 @@
 // DATABASE_URL=postgres://… (in a schema of its own, dropped after). Knobs: BENCH_VISITS=1000000,
 // BENCH_LINKS=1000, BENCH_QUERIES=200, BENCH_SEED=store (or `sql`: the visits and their daily
 // counts written with SQL straight into the database, for 10M: `BENCH_VISITS=10000000
-// BENCH_SEED=sql`; see visits-seed.mjs). Not part of `npm test`.
+// BENCH_SEED=sql`; see visits-seed.mjs), BENCH_STORES=sqlite,postgres. Not part of `npm test`.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ const SEED = env.BENCH_SEED ?? 'store';
 if (SEED !== 'store' && SEED !== 'sql') throw new Error('BENCH_SEED is `store` (the default) or `sql`');
 const BATCH = 10_000;
 const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
+const onStore = (store) => !env.BENCH_STORES || env.BENCH_STORES.split(',').includes(store);
 const DAY_S = 86_400;
 const NOW = Date.now();
 const TODAY = Math.floor(NOW / 86_400_000);
@@ -129,35 +130,37 @@ async function run(label, store, sizeOf, seedWithSql) {
 }
 
 console.log(`${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`);
-const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-visits-'));
-try {
-  const path = join(dir, 'visits.db');
-  const store = createSqliteLinkStore(path);
-  const sizeOf = async () => {
-    const db = new Database(path);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    let size = statSync(path).size;
-    try {
-      size += statSync(`${path}-wal`).size;
-    } catch {}
-    return size;
-  };
-  await run('SQLite', store, sizeOf, async (options) => {
-    const db = new Database(path);
-    db.pragma('busy_timeout = 60000');
-    try {
-      seedSqliteVisits(db, options);
-    } finally {
+if (onStore('sqlite')) {
+  const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-visits-'));
+  try {
+    const path = join(dir, 'visits.db');
+    const store = createSqliteLinkStore(path);
+    const sizeOf = async () => {
+      const db = new Database(path);
+      db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
-    }
-  });
-  await store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+      let size = statSync(path).size;
+      try {
+        size += statSync(`${path}-wal`).size;
+      } catch {}
+      return size;
+    };
+    await run('SQLite', store, sizeOf, async (options) => {
+      const db = new Database(path);
+      db.pragma('busy_timeout = 60000');
+      try {
+        seedSqliteVisits(db, options);
+      } finally {
+        db.close();
+      }
+    });
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-if (POSTGRES_URL) {
+if (POSTGRES_URL && onStore('postgres')) {
   const schema = `linklet_bench_visits_${process.pid}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();

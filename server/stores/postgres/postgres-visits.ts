@@ -75,12 +75,13 @@ export const visitsCte = (prefix: string) => `ids AS (
       SELECT k.i, l.id FROM unnest($5::text[]) WITH ORDINALITY AS k (code, i) JOIN ${prefix}links l ON l.code_key = k.code),
     visits AS (
       INSERT INTO ${prefix}link_visits (link_id, at, referrer, country, user_agent, browser, os, device, bot)
-      SELECT ids.id, to_timestamp(v.at), ($6::text[])[v.referrer], ($6::text[])[v.country], ($6::text[])[v.ua],
+      SELECT v.id, to_timestamp(v.at), ($6::text[])[v.referrer], ($6::text[])[v.country], ($6::text[])[v.ua],
         ($6::text[])[v.browser], ($6::text[])[v.os], ($6::text[])[v.device], v.bot
-      FROM unnest($7::int[], $8::bigint[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[],
-        $14::int[], $15::bool[]) WITH ORDINALITY AS v (k, at, referrer, country, ua, browser, os, device, bot, n)
-      JOIN ids ON ids.i = v.k
-      ORDER BY v.n),
+      -- Sorted as integers, the strings looked up after: a sort of the full rows spilled to disk.
+      FROM (SELECT ids.id, v.* FROM unnest($7::int[], $8::bigint[], $9::int[], $10::int[], $11::int[], $12::int[],
+          $13::int[], $14::int[], $15::bool[]) WITH ORDINALITY AS v (k, at, referrer, country, ua, browser, os, device, bot, n)
+        JOIN ids ON ids.i = v.k
+        ORDER BY v.n) AS v),
     tallies AS (
       INSERT INTO ${prefix}link_visit_days AS f (link_id, day, dimension, name, clicks)
       SELECT ids.id, date '1970-01-01' + t.day, ($6::text[])[t.dimension], ($6::text[])[t.name], t.clicks

@@ -3,7 +3,9 @@
 // stats query (the two reads `GET /api/v1/links/{code}/stats` makes) over 90 days, p50/p99, for
 // the busiest link (10 % of the visits) and for a typical one. SQLite always; PostgreSQL too with
 // DATABASE_URL=postgres://… (in a schema of its own, dropped after). Knobs: BENCH_VISITS=1000000,
-// BENCH_LINKS=1000, BENCH_QUERIES=200. Not part of `npm test`.
+// BENCH_LINKS=1000, BENCH_QUERIES=200, BENCH_SEED=store (or `sql`: the visits and their daily
+// counts written with SQL straight into the database, for 10M: `BENCH_VISITS=10000000
+// BENCH_SEED=sql`; see visits-seed.mjs), BENCH_STORES=sqlite,postgres. Not part of `npm test`.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +13,17 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createPostgresLinkStore } from '../dist/server/stores/postgres/postgres-link-store.js';
 import { createSqliteLinkStore } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+import { seedPostgresVisits, seedSqliteVisits } from './visits-seed.mjs';
 
 const env = process.env;
 const VISITS = Number(env.BENCH_VISITS ?? 1_000_000);
 const LINKS = Number(env.BENCH_LINKS ?? 1000);
 const QUERIES = Number(env.BENCH_QUERIES ?? 200);
+const SEED = env.BENCH_SEED ?? 'store';
+if (SEED !== 'store' && SEED !== 'sql') throw new Error('BENCH_SEED is `store` (the default) or `sql`');
 const BATCH = 10_000;
 const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
+const onStore = (store) => !env.BENCH_STORES || env.BENCH_STORES.split(',').includes(store);
 const DAY_S = 86_400;
 const NOW = Date.now();
 const TODAY = Math.floor(NOW / 86_400_000);
@@ -67,7 +73,17 @@ function visitAt(i) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function run(label, store, sizeOf) {
+/** The visits through the store's click batches, as the server writes them. */
+async function writeThroughStore(store) {
+  for (let from = 0; from < VISITS; from += BATCH) {
+    const visits = Array.from({ length: Math.min(BATCH, VISITS - from) }, (_, j) => visitAt(from + j));
+    const counts = new Map();
+    for (const visit of visits) if (!visit.bot) counts.set(visit.codeKey, (counts.get(visit.codeKey) ?? 0) + 1);
+    await store.addClicks({ day: TODAY, codeKeys: [...counts.keys()], counts: [...counts.values()], visits });
+  }
+}
+
+async function run(label, store, sizeOf, seedWithSql) {
   for (let i = 0; i < LINKS; i++) {
     const created = await store.create(
       {
@@ -83,12 +99,8 @@ async function run(label, store, sizeOf) {
   }
   const before = await sizeOf();
   const started = performance.now();
-  for (let from = 0; from < VISITS; from += BATCH) {
-    const visits = Array.from({ length: Math.min(BATCH, VISITS - from) }, (_, j) => visitAt(from + j));
-    const counts = new Map();
-    for (const visit of visits) if (!visit.bot) counts.set(visit.codeKey, (counts.get(visit.codeKey) ?? 0) + 1);
-    await store.addClicks({ day: TODAY, codeKeys: [...counts.keys()], counts: [...counts.values()], visits });
-  }
+  if (SEED === 'sql') await seedWithSql({ visits: VISITS, links: LINKS, nowS: Math.floor(NOW / 1000) });
+  else await writeThroughStore(store);
   const writeSeconds = (performance.now() - started) / 1000;
   const after = await sizeOf();
   const timesOf = async (linkOf) => {
@@ -109,7 +121,7 @@ async function run(label, store, sizeOf) {
   const typical = await timesOf(() => 1 + Math.floor(Math.random() * (LINKS - 1)));
   const bytes = (after - before) / VISITS;
   console.log(
-    `${label}: ${VISITS.toLocaleString('en')} visits over ${LINKS} links written in ${writeSeconds.toFixed(1)} s ` +
+    `${label}: ${VISITS.toLocaleString('en')} visits over ${LINKS} links written (${SEED === 'sql' ? 'with SQL' : 'through the store'}) in ${writeSeconds.toFixed(1)} s ` +
       `(${Math.round(VISITS / writeSeconds).toLocaleString('en')} visits/s); ${bytes.toFixed(1)} bytes on disk per visit ` +
       `(User-Agent kept, indexes included)\n` +
       `  stats over 90 days, busiest link (~${(VISITS / 10).toLocaleString('en')} visits): p50 ${busiest.p50.toFixed(1)} ms, p99 ${busiest.p99.toFixed(1)} ms\n` +
@@ -118,27 +130,37 @@ async function run(label, store, sizeOf) {
 }
 
 console.log(`${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`);
-const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-visits-'));
-try {
-  const path = join(dir, 'visits.db');
-  const store = createSqliteLinkStore(path);
-  const sizeOf = async () => {
-    const db = new Database(path);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    let size = statSync(path).size;
-    try {
-      size += statSync(`${path}-wal`).size;
-    } catch {}
-    return size;
-  };
-  await run('SQLite', store, sizeOf);
-  await store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+if (onStore('sqlite')) {
+  const dir = mkdtempSync(join(tmpdir(), 'linklet-bench-visits-'));
+  try {
+    const path = join(dir, 'visits.db');
+    const store = createSqliteLinkStore(path);
+    const sizeOf = async () => {
+      const db = new Database(path);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      let size = statSync(path).size;
+      try {
+        size += statSync(`${path}-wal`).size;
+      } catch {}
+      return size;
+    };
+    await run('SQLite', store, sizeOf, async (options) => {
+      const db = new Database(path);
+      db.pragma('busy_timeout = 60000');
+      try {
+        seedSqliteVisits(db, options);
+      } finally {
+        db.close();
+      }
+    });
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-if (POSTGRES_URL) {
+if (POSTGRES_URL && onStore('postgres')) {
   const schema = `linklet_bench_visits_${process.pid}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -153,7 +175,7 @@ if (POSTGRES_URL) {
       );
       return Number(rows[0].n);
     };
-    await run('PostgreSQL', store, sizeOf);
+    await run('PostgreSQL', store, sizeOf, (options) => seedPostgresVisits(admin, schema, options));
     await store.close();
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

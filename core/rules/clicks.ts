@@ -1,4 +1,4 @@
-import type { DailyTallies, RawVisit, VisitRow } from '../management/visits/visits.js';
+import type { RawVisit, VisitRow } from '../management/visits/visits.js';
 
 /** Daily click counts are kept at least this many UTC days (older days are purged by the writer). */
 export const CLICK_DAYS_KEPT = 90;
@@ -31,8 +31,6 @@ export interface ClickBatch {
   counts: number[];
   /** The visits of these clicks (and bot visits), written in the same transaction. */
   visits?: VisitRow[];
-  /** `dailyTallies(visits)`, when a store adapter computes it before handing the batch on (a writer thread). */
-  tallies?: DailyTallies;
   /**
    * Epoch seconds: visits older than this are removed (their daily counts per dimension stay),
    * at most `FOLD_PER_BATCH` of them by this batch.

@@ -1,5 +1,6 @@
-import type { RawVisit, VisitRow } from '../../core/management/visits/visits.js';
+import type { VisitRow } from '../../core/management/visits/visits.js';
 import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/rules/clicks.js';
+import { createRawVisitColumns } from './raw-visit-columns.js';
 import type { VisitParser } from './visit-parser.js';
 
 const DAY_MS = 86_400_000;
@@ -51,10 +52,8 @@ export function createClickCounter(options: ClickCounterOptions) {
   const maxKeptVisits = options.maxKeptVisits ?? 100_000;
   const { parseVisit } = options;
   const now = options.now ?? Date.now;
-  // Clicks with a visit, as handed over (three arrays: no object per click), parsed on the beat.
-  let rawKeys: string[] = [];
-  let rawTimes: number[] = [];
-  let raws: RawVisit[] = [];
+  // Clicks with a visit, as handed over (columns: no object kept per click), parsed on the beat.
+  const raws = createRawVisitColumns();
   let current = new Map<string, number>();
   let currentDay = 0;
   let dayStart = 0;
@@ -83,13 +82,10 @@ export function createClickCounter(options: ClickCounterOptions) {
   };
   /** The visits handed over since the last beat, parsed: a day's counts (bots apart) and visits. */
   const parseRaw = () => {
-    if (rawKeys.length === 0 || parseVisit === undefined) return;
-    const keys = rawKeys;
-    const times = rawTimes;
-    const visits = raws;
-    rawKeys = [];
-    rawTimes = [];
-    raws = [];
+    if (raws.length === 0 || parseVisit === undefined) return;
+    const visits = raws.take();
+    const keys = visits.codeKeys;
+    const times = visits.times;
     let day: DayCounts | undefined;
     for (let i = 0; i < keys.length; i++) {
       const at = times[i] as number;
@@ -99,7 +95,7 @@ export function createClickCounter(options: ClickCounterOptions) {
         if (day) keep(day, false);
         day = { day: visitDay, counts: new Map(), visits: [] };
       }
-      const visit = parseVisit(codeKey, at, visits[i] as RawVisit);
+      const visit = parseVisit(codeKey, at, visits.visitAt(i));
       day.visits?.push(visit);
       if (!visit.bot) day.counts.set(codeKey, (day.counts.get(codeKey) ?? 0) + 1);
     }
@@ -178,9 +174,7 @@ export function createClickCounter(options: ClickCounterOptions) {
 
   const count: ClickRecorder = (codeKey, at, visit) => {
     if (visit !== undefined && parseVisit !== undefined) {
-      rawKeys.push(codeKey);
-      rawTimes.push(at);
-      raws.push(visit);
+      raws.push(codeKey, at, visit);
       return;
     }
     if (at >= dayEnd || at < dayStart) {
@@ -193,7 +187,7 @@ export function createClickCounter(options: ClickCounterOptions) {
   };
 
   const pendingClicks = () => {
-    let sum = rawKeys.length;
+    let sum = raws.length;
     for (const { counts } of [...unwritten, { counts: current }]) for (const n of counts.values()) sum += n;
     return sum;
   };

@@ -152,42 +152,6 @@ export function linkStatsOf(
 /** The daily counts' dimension of bot visits (not clicks); its one name is ''. */
 export const BOTS_DIMENSION = 'bots';
 
-/**
- * A batch's visits as additions to the daily counts per dimension: for each (code key, UTC day,
- * dimension, name), how many visits (bots under `bots` alone), sorted so that writers sharing a
- * database take row locks in one order. Plain arrays, for a writer thread or `unnest`.
- */
-export interface DailyTallies {
-  codeKeys: string[];
-  days: number[];
-  dimensions: string[];
-  names: string[];
-  counts: number[];
-}
-
-export function dailyTallies(visits: readonly VisitRow[]): DailyTallies {
-  const counts = new Map<string, number>();
-  const add = (codeKey: string, day: number, dimension: string, name: string) => {
-    const key = `${codeKey}\u0000${day}\u0000${dimension}\u0000${name}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  for (const visit of visits) {
-    const day = Math.floor(visit.at / 86_400);
-    if (visit.bot) add(visit.codeKey, day, BOTS_DIMENSION, '');
-    else for (const dimension of VISIT_DIMENSIONS) add(visit.codeKey, day, dimension, tallyName(visit, dimension));
-  }
-  const tallies: DailyTallies = { codeKeys: [], days: [], dimensions: [], names: [], counts: [] };
-  for (const key of [...counts.keys()].sort()) {
-    const [codeKey, day, dimension, name] = key.split('\u0000') as [string, string, string, string];
-    tallies.codeKeys.push(codeKey);
-    tallies.days.push(Number(day));
-    tallies.dimensions.push(dimension);
-    tallies.names.push(name);
-    tallies.counts.push(counts.get(key) as number);
-  }
-  return tallies;
-}
-
 /** Tallies of visits (a check in tests): bots apart, per dimension. */
 export function tallyVisits(visits: Iterable<Pick<VisitRow, VisitDimension | 'bot'>>): VisitTallies {
   let bots = 0;

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
-import { dailyTallies } from '../../../core/management/visits/visits.js';
 import type { LinkChangeEvent } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import type { ServerLinkStore } from '../server-link-store.js';
 import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
 import { type ClaimOutcome, createSqliteClaims } from './sqlite-claims.js';
-import { createSqliteClickReads } from './sqlite-clicks.js';
+import { createSqliteClickReads, sqliteClickBatch } from './sqlite-clicks.js';
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
 import { createSqliteLinkReads } from './sqlite-link-reads.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
@@ -56,7 +55,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
     async addClicks(batch) {
-      await writer.commit([{ clicks: batch.visits ? { ...batch, tallies: dailyTallies(batch.visits) } : batch }]);
+      await writer.commit([{ clicks: sqliteClickBatch(batch) }]);
     },
     changes,
     create: claims.create,

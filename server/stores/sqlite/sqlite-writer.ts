@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { ClickBatch } from '../../../core/rules/clicks.js';
 import {
   CLAIM_STATEMENTS,
   type ClaimItem,
@@ -7,11 +6,16 @@ import {
   type ClaimSql,
   createBatchCommitter,
 } from './sqlite-claims.js';
-import { CLICK_COMMITTER_ARGS, type ClickCommitterArgs, createClickCommitter } from './sqlite-clicks.js';
+import {
+  CLICK_COMMITTER_ARGS,
+  type ClickCommitterArgs,
+  createClickCommitter,
+  type SqliteClickBatch,
+} from './sqlite-clicks.js';
 import { startWriterThread } from './writer-thread.js';
 
 /** What the writer is posted: a batch of creates, or one batch of clicks alone. */
-export type WriterItem = ClaimItem | { clicks: ClickBatch };
+export type WriterItem = ClaimItem | { clicks: SqliteClickBatch };
 type WriterArgs = { claims: ClaimSql; clicks: ClickCommitterArgs };
 const WRITER_ARGS: WriterArgs = { claims: CLAIM_STATEMENTS, clicks: CLICK_COMMITTER_ARGS };
 type CommitWriterBatch = (batch: WriterItem[]) => Array<ClaimOutcome | null>;

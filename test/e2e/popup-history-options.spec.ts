@@ -74,7 +74,10 @@ for (const lang of ['en', 'ko'] as const) {
       await expect(popup.locator('#search')).toHaveAttribute('placeholder', w('historySearchPlaceholder'));
       const select = popup.locator('#tag-filter');
       await expect(select).toBeVisible();
-      await expect(select.locator('option')).toHaveText([w('tagFilterAll'), 'family', 'work', '소풍']);
+      // Sorted as the page's language sorts: Korean puts Hangul first, English Latin letters.
+      const sorted = lang === 'ko' ? ['소풍', 'family', 'work'] : ['family', 'work', '소풍'];
+      await expect(select.locator('option')).toHaveText([w('tagFilterAll'), ...sorted]);
+      await expect(popup.locator('html')).toHaveAttribute('lang', lang);
       await expect(select).toHaveAccessibleName(w('tagFilterLabel'));
 
       // The search finds words of a title and a tag, whatever their case.

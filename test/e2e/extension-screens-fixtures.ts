@@ -130,3 +130,37 @@ export function linesOf(page: Page, selector: string): Promise<number> {
 
 /** What the screens never say: the API's field names, code points, header names, its jargon. */
 export const API_WORDS = /original_url|custom_code|short_url|U\+[0-9A-F]{4}|percent-encode|X-API-Key|expire_duration/i;
+
+/** Synced links as a pull from the server leaves them, with the title and tags set there. */
+export function labelledLinks(siteUrl: (path: string) => string) {
+  const synced = { server: 'https://sho.example', status: 'synced' } as const;
+  return [
+    record({
+      ...synced,
+      id: 'picnic',
+      code: 'picnic',
+      originalUrl: siteUrl('/picnic'),
+      shortUrl: 'https://sho.example/picnic',
+      title: '봄 소풍 안내 — spring picnic',
+      tags: ['family', '소풍'],
+    }),
+    record({
+      ...synced,
+      id: 'budget',
+      code: 'budget',
+      originalUrl: siteUrl('/budget'),
+      shortUrl: 'https://sho.example/budget',
+      title: 'Quarterly budget',
+      tags: ['work'],
+    }),
+    record({
+      ...synced,
+      id: 'notes',
+      code: 'notes',
+      originalUrl: siteUrl('/notes'),
+      shortUrl: 'https://sho.example/notes',
+      title: 'Team notes',
+      tags: ['work', 'family'],
+    }),
+  ];
+}

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import {
   expectFits,
   expectNoSeriousViolations,
+  labelledLinks,
   popupTab,
   putHistory,
-  record,
   shortenIn,
   words,
 } from './extension-screens-fixtures.js';
@@ -16,40 +16,6 @@ import { launchExtension } from './launch-extension.js';
 // Renew, a live one too.
 
 const DAY = 24 * 3600_000;
-
-/** Synced links as a pull from the server leaves them, with the title and tags set there. */
-function labelledLinks(siteUrl: (path: string) => string) {
-  const synced = { server: 'https://sho.example', status: 'synced' } as const;
-  return [
-    record({
-      ...synced,
-      id: 'picnic',
-      code: 'picnic',
-      originalUrl: siteUrl('/picnic'),
-      shortUrl: 'https://sho.example/picnic',
-      title: '봄 소풍 안내 — spring picnic',
-      tags: ['family', '소풍'],
-    }),
-    record({
-      ...synced,
-      id: 'budget',
-      code: 'budget',
-      originalUrl: siteUrl('/budget'),
-      shortUrl: 'https://sho.example/budget',
-      title: 'Quarterly budget',
-      tags: ['work'],
-    }),
-    record({
-      ...synced,
-      id: 'notes',
-      code: 'notes',
-      originalUrl: siteUrl('/notes'),
-      shortUrl: 'https://sho.example/notes',
-      title: 'Team notes',
-      tags: ['work', 'family'],
-    }),
-  ];
-}
 
 const listedIds = (popup: Page) =>
   popup.locator('#history .history-item').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.id));

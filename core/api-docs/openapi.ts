@@ -131,7 +131,7 @@ export function createOpenApiDocument(options: ApiCatalogOptions) {
       title: 'Linklet',
       version: '1.0.0',
       description:
-        'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one. Every error is `{"status":"error","message":…}`; every response carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and a `Content-Security-Policy`.',
+        'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one. Every error is `{"status":"error","message":…}`; every response carries `Referrer-Policy: no-referrer`, and every response but a redirect (which has no body) `X-Content-Type-Options: nosniff` and a `Content-Security-Policy`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.baseUrl, description: 'This server.' }],

@@ -1,6 +1,6 @@
 /**
- * Headers every response carries, from the core handler and from the server's redirect fast path
- * alike (the short-URL answers in resolve.ts include them):
+ * Headers every response but a redirect carries (see `REDIRECT_SECURITY_HEADERS`), from the core
+ * handler and from the server's fast paths alike (the short-URL answers in resolve.ts include them):
  *
  * - `X-Content-Type-Options: nosniff`: a browser never guesses HTML or script from a JSON body.
  * - `Referrer-Policy: no-referrer`: neither the short URL nor the page it was clicked on is told
@@ -20,14 +20,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
 });
 
+/**
+ * What a redirect carries instead: it has no body, so there is nothing for `nosniff` or a
+ * Content-Security-Policy to protect (a browser renders no document of a 302; it follows
+ * `Location`). `Referrer-Policy` stays: it governs what the destination is told. Two headers
+ * fewer (about 260 bytes) on the answer Linklet gives most often.
+ */
+export const REDIRECT_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Referrer-Policy': 'no-referrer',
+});
+
+/** The security headers an answer of `status` carries: a redirect's few, or the full set. */
+export function securityHeadersFor(status: number): Readonly<Record<string, string>> {
+  return status >= 300 && status < 400 ? REDIRECT_SECURITY_HEADERS : SECURITY_HEADERS;
+}
+
 const ENTRIES = Object.entries(SECURITY_HEADERS);
+const REDIRECT_ENTRIES = Object.entries(REDIRECT_SECURITY_HEADERS);
 
 /**
  * Sets the security headers on a response's (mutable) headers and returns the response. A
  * Content-Security-Policy the route chose is kept: only the web app (core/site/web-app.ts) sets its own.
  */
 export function withSecurityHeaders(response: Response): Response {
-  for (const [name, value] of ENTRIES) {
+  const redirect = response.status >= 300 && response.status < 400;
+  for (const [name, value] of redirect ? REDIRECT_ENTRIES : ENTRIES) {
     if (name === 'Content-Security-Policy' && response.headers.has(name)) continue;
     response.headers.set(name, value);
   }

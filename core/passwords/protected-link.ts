@@ -3,7 +3,7 @@ import type { Answer } from '../http/answer.js';
 import { type ErrorAudience, errorAnswer } from '../http/error-answer.js';
 import { LinkletError } from '../http/errors.js';
 import { pageLanguageOf } from '../http/page-language.js';
-import { SECURITY_HEADERS } from '../http/security-headers.js';
+import { REDIRECT_SECURITY_HEADERS, SECURITY_HEADERS } from '../http/security-headers.js';
 import { answerShortUrl, locationOf, resolutionOf } from '../redirect/resolve.js';
 import type { Link, LinkStore } from '../store/link-store.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordHasher } from './password-hasher.js';
@@ -114,7 +114,7 @@ export async function answerPasswordAttempt(
   }
   const answer: Answer = {
     status: 302,
-    headers: { Location: locationOf(resolution.link), ...NOT_CACHED, ...SECURITY_HEADERS },
+    headers: { Location: locationOf(resolution.link), ...NOT_CACHED, ...REDIRECT_SECURITY_HEADERS },
     body: null,
   };
   return { answer, opened: true };

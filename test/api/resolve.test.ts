@@ -66,6 +66,23 @@ describe('GET and HEAD /{code}: active links', () => {
     expect((await app.fetch(`/${encodeURIComponent('\u1112\u1161\u11ab')}/`)).status).toBe(302);
   });
 
+  it('sends a redirect the referrer policy alone of the security headers: it has no body to protect', async () => {
+    const app = await appWithLinks();
+    for (const method of ['GET', 'HEAD']) {
+      const response = await app.fetch('/promo', { method });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options')).toBeNull();
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    }
+    // Any answer with a body still carries all three.
+    const missing = await app.fetch('/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(missing.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    expect(missing.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('still redirects a browser', async () => {
     const app = await appWithLinks();
     const response = await app.fetch('/promo', { headers: { Accept: BROWSER_ACCEPT } });

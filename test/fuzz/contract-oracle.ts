@@ -122,8 +122,15 @@ export function createContractOracle(doc: Json) {
     if (status >= 500) problems.push(`a ${status}`);
     // The web app's page and files (200s of HTML, scripts and styles) carry its own policy.
     const webApp = status === 200 && /^text\/(html|javascript|css)/.test(single('content-type') ?? '');
+    // A redirect carries the referrer policy alone (it has no body to protect); every other answer all three.
+    const redirect = status >= 300 && status < 400;
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      const expected = webApp && name === 'Content-Security-Policy' ? WEB_APP_CSP : value;
+      const expected =
+        redirect && name !== 'Referrer-Policy'
+          ? undefined
+          : webApp && name === 'Content-Security-Policy'
+            ? WEB_APP_CSP
+            : value;
       if (single(name.toLowerCase()) !== expected)
         problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
     }

@@ -4,24 +4,15 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, runFailingServer, startServer } from '../../scripts/server-process.mjs';
+import { usePostgresSchema } from './postgres-schema.js';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `linklet_cluster_${randomBytes(4).toString('hex')}`;
+const { url: postgresUrl } = usePostgresSchema('linklet_cluster');
+
 const dir = mkdtempSync(join(tmpdir(), 'linklet-cluster-'));
-const admin = new pg.Client({ connectionString: DATABASE_URL });
 
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-});
-afterAll(async () => {
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.end();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -48,12 +39,6 @@ const isAlive = (pid: number) => {
   } catch {
     return false;
   }
-};
-
-const postgresUrl = () => {
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
 };
 
 describe.each([

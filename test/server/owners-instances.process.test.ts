@@ -1,26 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/server-process.mjs';
+import { usePostgresSchema } from './postgres-schema.js';
 import { useServerProcesses } from './use-server-processes.js';
 
+const { schema, admin, url: postgresUrl } = usePostgresSchema('linklet_owners');
+
 const ADMIN = 'admin-key-for-owner-tests';
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `linklet_owners_${randomBytes(4).toString('hex')}`;
-const postgresUrl = () => {
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-};
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-});
-afterAll(async () => {
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.end();
-});
 
 const { start, freshDb } = useServerProcesses('owners');
 

@@ -1,30 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/server-process.mjs';
+import { usePostgresSchema } from './postgres-schema.js';
 import { useServerProcesses } from './use-server-processes.js';
+
+const { schema, admin, url: postgresUrl } = usePostgresSchema('linklet_porting');
 
 // Export → import into an empty server → export gives the same links, through real server
 // processes on SQLite files and on PostgreSQL.
 
 const ADMIN = 'admin-key-for-porting-tests';
 const BASE_URL = 'https://sho.rt';
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `linklet_porting_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-});
-afterAll(async () => {
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.end();
-});
-const postgresUrl = () => {
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-};
 
 const { start, freshDb } = useServerProcesses('porting');
 const serve = (database: string) => start({ DATABASE_URL: database, API_KEY: ADMIN, BASE_URL });

@@ -1,3 +1,5 @@
+import { AGENTS, COUNTRIES, REFERRERS } from './visit-mix.mjs';
+
 // Visits written straight into the database with SQL (`BENCH_SEED=sql` of bench/visits.mjs): the
 // server's path writes about 2,000 of the bench's spread-out visits a second, so 10M of them would
 // take well over an hour; SQL makes them in minutes. The same mix as bench/visits.mjs's `visitAt`
@@ -10,32 +12,8 @@
 const CHUNK = 1_000_000;
 const SPAN_S = 89 * 86_400;
 
-const AGENT_ROWS = [
-  [
-    0,
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    'Chrome',
-    'Windows',
-    'desktop',
-  ],
-  [
-    1,
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-    'Safari',
-    'iOS',
-    'mobile',
-  ],
-  [2, 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox', 'Linux', 'desktop'],
-  [
-    3,
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    'Chrome',
-    'Android',
-    'mobile',
-  ],
-];
-const REFERRERS = ['direct', 'www.google.com', 't.co', 'news.ycombinator.com', 'www.reddit.com', 'l.facebook.com'];
-const COUNTRIES = ['KR', 'US', 'DE', 'JP', 'BR', 'FR', 'GB', 'IN', null];
+/** Each User-Agent with its index first: the key the SQL joins on. */
+const AGENT_ROWS = AGENTS.map((agent, index) => [index, ...agent]);
 
 const quote = (value) => (value === null ? 'NULL' : `'${value}'`);
 const agentsValues = AGENT_ROWS.map((row) => `(${row.map((v) => (typeof v === 'number' ? v : quote(v))).join(', ')})`);

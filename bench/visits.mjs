@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createPostgresLinkStore } from '../dist/server/stores/postgres/postgres-link-store.js';
 import { createSqliteLinkStore } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+import { AGENTS, COUNTRIES, REFERRERS } from './visit-mix.mjs';
 import { seedPostgresVisits, seedSqliteVisits } from './visits-seed.mjs';
 
 const env = process.env;
@@ -28,29 +29,6 @@ const DAY_S = 86_400;
 const NOW = Date.now();
 const TODAY = Math.floor(NOW / 86_400_000);
 
-const AGENTS = [
-  [
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    'Chrome',
-    'Windows',
-    'desktop',
-  ],
-  [
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-    'Safari',
-    'iOS',
-    'mobile',
-  ],
-  ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox', 'Linux', 'desktop'],
-  [
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    'Chrome',
-    'Android',
-    'mobile',
-  ],
-];
-const REFERRERS = ['direct', 'www.google.com', 't.co', 'news.ycombinator.com', 'www.reddit.com', 'l.facebook.com'];
-const COUNTRIES = ['KR', 'US', 'DE', 'JP', 'BR', 'FR', 'GB', 'IN', null];
 const codeAt = (i) => `v${String(i).padStart(6, '0')}`;
 
 /** A visit of the busiest link one time in ten, else of any link; spread over the last 90 days. */

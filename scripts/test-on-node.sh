@@ -9,7 +9,8 @@
 # whose better-sqlite3 is rebuilt for that Node, so this checkout's node_modules stays as the rest
 # of CI uses it. The copy builds the server and the web app itself (the tests' global setup).
 set -euo pipefail
-major="${1:?Usage: scripts/test-on-node.sh MAJOR [TEST FILE OR FOLDER...] (e.g. 24)}"
+version="${1:?Usage: scripts/test-on-node.sh VERSION [TEST FILE OR FOLDER...] (a major, e.g. 24, or an exact release, e.g. 24.18.1)}"
+major="${version%%.*}"
 shift
 # By default the server's process tests (vitest's `node` project under test/server and
 # test/contract): server processes on SQLite and PostgreSQL, keys, backups, clustering, clicks,
@@ -33,12 +34,12 @@ case "$(uname -m)" in
   *) echo "No Node.js package on the npm registry for $(uname -m); run the tests on this machine's Node." >&2; exit 1 ;;
 esac
 package="node-linux-${arch}"
-cache="${HOME}/.cache/linklet-node${major}"
+cache="${HOME}/.cache/linklet-node${version}"
 node_home="${cache}/node_modules/${package}"
-if ! "${node_home}/bin/node" --version 2>/dev/null | grep -q "^v${major}\."; then
-  echo "Installing Node.js ${major} from the npm registry (${package}@${major}) into ${cache}"
+if ! "${node_home}/bin/node" --version 2>/dev/null | grep -q "^v${version}\(\.\|$\)"; then
+  echo "Installing Node.js ${version} from the npm registry (${package}@${version}) into ${cache}"
   rm -rf "${cache}"
-  npm install --prefix "${cache}" --no-audit --no-fund --loglevel=error "${package}@${major}"
+  npm install --prefix "${cache}" --no-audit --no-fund --loglevel=error "${package}@${version}"
 fi
 echo "Testing on Node.js $("${node_home}/bin/node" --version)"
 
@@ -56,9 +57,9 @@ cp -a node_modules "${copy}/"
   export PATH="${node_home}/bin:${PATH}"
   # Build better-sqlite3 from source against this Node's headers (nothing else is downloaded),
   # once per version: compiling SQLite takes minutes on a busy 2-core machine.
-  version="$(node -p "require('better-sqlite3/package.json').version")"
+  sqlite_addon_version="$(node -p "require('better-sqlite3/package.json').version")"
   addon="node_modules/better-sqlite3/build/Release/better_sqlite3.node"
-  cached="${cache}/better-sqlite3-${version}-abi$(node -p process.versions.modules).node"
+  cached="${cache}/better-sqlite3-${sqlite_addon_version}-abi$(node -p process.versions.modules).node"
   if [ -f "${cached}" ]; then
     cp "${cached}" "${addon}"
   else
@@ -71,4 +72,4 @@ cp -a node_modules "${copy}/"
   LINKLET_REPO="${project}" LINKLET_RELEASE_NODE="${machine_node}" node node_modules/vitest/vitest.mjs run \
     "${projects[@]}" "${filters[@]}"
 )
-echo "Node.js ${major}: the server's tests passed in $((SECONDS - started)) s"
+echo "Node.js ${version}: the server's tests passed in $((SECONDS - started)) s"

@@ -36,7 +36,7 @@ export function backupSqlite(source: string, destination: string, options: Backu
     closeSync(openSync(partial, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
     const db = new Database(source, { fileMustExist: true });
     try {
-      db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
+      db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
       db.prepare('VACUUM INTO ?').run(partial);
     } finally {
       db.close();

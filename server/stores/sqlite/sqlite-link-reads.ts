@@ -11,7 +11,7 @@ import { LINK_COLUMNS, type LinkRow } from './sqlite-link-row.js';
  */
 export function createSqliteLinkReads(path: string, busyTimeoutMs: number, db: Database.Database) {
   const reader = path === ':memory:' ? undefined : new Database(path, { fileMustExist: true });
-  reader?.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  reader?.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   const select = (reader ?? db)
     .prepare<[string], LinkRow>(`SELECT ${LINK_COLUMNS} FROM links WHERE code_key = ?`)
     .raw();

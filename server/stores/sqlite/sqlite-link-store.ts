@@ -112,7 +112,9 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   if (path !== ':memory:') createPrivateDatabaseFile(path);
   const db = new Database(path);
   try {
-    for (const pragma of connectionPragmas(options)) db.pragma(pragma);
+    // PRAGMA through exec, not `db.pragma`: no statement object left for the garbage collector,
+    // whose freeing one aborts Node 24.19+ with better-sqlite3 12 (docs/operations.md).
+    for (const pragma of connectionPragmas(options)) db.exec(`PRAGMA ${pragma}`);
     refuseNewerSqliteSchema(db);
     switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
     migrateSqlite(db, options.onMigrated);

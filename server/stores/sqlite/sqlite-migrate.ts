@@ -47,7 +47,7 @@ export function migrateSqlite(db: Database.Database, onMigrated?: OnMigrated): v
     const migration = SQLITE_MIGRATIONS[version];
     if (migration === undefined) {
       // Up to date (another process got here first) or recognised as such: record it.
-      if (recordedVersion(db) !== version) db.pragma(`user_version = ${version}`);
+      if (recordedVersion(db) !== version) db.exec(`PRAGMA user_version = ${version}`);
       return undefined;
     }
     try {
@@ -55,7 +55,7 @@ export function migrateSqlite(db: Database.Database, onMigrated?: OnMigrated): v
     } catch (error) {
       throw migrationFailed(version + 1, migration.what, error);
     }
-    db.pragma(`user_version = ${version + 1}`);
+    db.exec(`PRAGMA user_version = ${version + 1}`);
     return { version: version + 1, what: migration.what };
   });
   for (let done = step.immediate(); done !== undefined; done = step.immediate()) onMigrated?.(done);

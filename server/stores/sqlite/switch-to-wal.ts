@@ -11,7 +11,7 @@ export function switchToWal(db: Database.Database, timeoutMs: number): void {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      db.pragma('journal_mode = WAL');
+      db.exec('PRAGMA journal_mode = WAL');
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;

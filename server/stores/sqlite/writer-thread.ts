@@ -22,7 +22,7 @@ const Database = require(workerData.betterSqlite3);
 let db, commit, ping;
 try {
   db = new Database(workerData.path);
-  for (const pragma of workerData.pragmas) db.pragma(pragma);
+  for (const pragma of workerData.pragmas) db.exec('PRAGMA ' + pragma);
   commit = (__SETUP__)(db, workerData.args);
   ping = db.prepare('SELECT 1');
 } catch (error) {

@@ -1,7 +1,7 @@
 import type { Answer } from '../http/answer.js';
 import { type ErrorAudience, errorAnswer } from '../http/error-answer.js';
 import { LinkletError } from '../http/errors.js';
-import { REDIRECT_SECURITY_HEADERS, SECURITY_HEADERS } from '../http/security-headers.js';
+import { REDIRECT_SECURITY_HEADERS } from '../http/security-headers.js';
 import { codeKey, MAX_CODE_LENGTH } from '../rules/code.js';
 import { isActive } from '../rules/expiry.js';
 import type { Link, LinkStore } from '../store/link-store.js';

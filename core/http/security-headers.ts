@@ -30,11 +30,6 @@ export const REDIRECT_SECURITY_HEADERS: Readonly<Record<string, string>> = Objec
   'Referrer-Policy': 'no-referrer',
 });
 
-/** The security headers an answer of `status` carries: a redirect's few, or the full set. */
-export function securityHeadersFor(status: number): Readonly<Record<string, string>> {
-  return status >= 300 && status < 400 ? REDIRECT_SECURITY_HEADERS : SECURITY_HEADERS;
-}
-
 const ENTRIES = Object.entries(SECURITY_HEADERS);
 const REDIRECT_ENTRIES = Object.entries(REDIRECT_SECURITY_HEADERS);
 

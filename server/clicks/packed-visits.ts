@@ -1,6 +1,5 @@
 import {
   type StoredVisit,
-  UNKNOWN,
   VISIT_DIMENSIONS,
   type VisitDimension,
   type VisitRow,
@@ -30,97 +29,216 @@ export interface PackedVisitRow {
 }
 
 /**
- * A link's visits of one UTC day in a batch, added up: `dimension:name` → visits (bots under
- * `bots` alone). Stored as one row per link and day, merged into by each batch.
+ * A link's visits of one UTC day in a batch, added up: `names[i]` (`dimension:name`, or `bots`
+ * for bot visits, which count under no dimension) had `counts[i]` visits. Stored as one row per
+ * link and day, a JSON object of the same (see `dayCountsJson`), merged into by each batch.
+ * Arrays rather than an object: an object with a property per name cost more than the rest.
  */
 export interface DayCounts {
   codeKey: string;
   day: number;
-  counts: Record<string, number>;
+  names: string[];
+  counts: number[];
+}
+
+/** A batch's counts of one link and day as the JSON object a store keeps (`name` → visits). */
+export function dayCountsJson({ names, counts }: Pick<DayCounts, 'names' | 'counts'>): string {
+  let text = '{';
+  for (let i = 0; i < names.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(names[i])}:${counts[i]}`;
+  return `${text}}`;
 }
 
 const FIELDS = 8;
-const STRING_FIELDS = ['referrer', 'country', 'userAgent', 'browser', 'os', 'device'] as const;
 
-interface OpenRow {
-  row: PackedVisitRow;
+/**
+ * A batch's visits with every distinct string once: per visit eight integers (code key,
+ * referrer, country, User-Agent, browser, OS, device as indexes into `strings`, 0 for none; then
+ * bot as 0 or 1) and its time. Cheap to make on the event loop and to copy to a thread.
+ */
+export interface EncodedVisits {
   strings: Array<string | null>;
-  indexOf: Map<string | null, number>;
-  fields: number[];
+  fields: Int32Array;
+  at: Float64Array;
+}
+
+/** The batch's visits as `EncodedVisits`: a lookup per string of a known hash, no parsing. */
+export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
+  const strings: Array<string | null> = [null];
+  const indexOf = new Map<string, number>();
+  const index = (value: string | null): number => {
+    if (value === null) return 0;
+    let at = indexOf.get(value);
+    if (at === undefined) {
+      at = strings.push(value) - 1;
+      indexOf.set(value, at);
+    }
+    return at;
+  };
+  const fields = new Int32Array(visits.length * FIELDS);
+  const at = new Float64Array(visits.length);
+  for (let n = 0; n < visits.length; n++) {
+    const visit = visits[n] as VisitRow;
+    const o = n * FIELDS;
+    fields[o] = index(visit.codeKey);
+    fields[o + 1] = index(visit.referrer);
+    fields[o + 2] = index(visit.country);
+    fields[o + 3] = index(visit.userAgent);
+    fields[o + 4] = index(visit.browser);
+    fields[o + 5] = index(visit.os);
+    fields[o + 6] = index(visit.device);
+    fields[o + 7] = visit.bot ? 1 : 0;
+    at[n] = visit.at;
+  }
+  return { strings, fields, at };
+}
+
+/** A batch's visits as stored rows and daily counts (see `packEncodedVisits`). */
+export function packVisits(visits: readonly VisitRow[]): { rows: PackedVisitRow[]; days: DayCounts[] } {
+  return packEncodedVisits(encodeVisits(visits));
 }
 
 /**
- * A batch's visits as stored rows (one per link, split past `VISITS_PER_ROW` visits or
+ * Encoded visits as stored rows (one per link, split past `VISITS_PER_ROW` visits or
  * `ROW_SPAN_SECONDS`) and daily counts, sorted by code key and day so that writers sharing a
- * database take row locks in one order.
+ * database take row locks in one order. Everything is counted and keyed by integers: a
+ * `dimension:name` string made per visit cost more than the rest of the packing. It refers to
+ * nothing outside itself (its constants are repeated here), because the SQLite writer thread
+ * runs its source text.
  */
-export function packVisits(visits: readonly VisitRow[]): { rows: PackedVisitRow[]; days: DayCounts[] } {
-  const open = new Map<string, OpenRow>();
-  const rows: OpenRow[] = [];
-  const days = new Map<string, Map<number, Record<string, number>>>();
-  for (const visit of visits) {
-    const { codeKey, at } = visit;
-    let current = open.get(codeKey);
-    if (
-      current === undefined ||
-      current.row.count === VISITS_PER_ROW ||
-      Math.max(current.row.lastAt, at) - Math.min(current.row.firstAt, at) > ROW_SPAN_SECONDS
-    ) {
-      current = {
-        row: { codeKey, firstAt: at, lastAt: at, count: 0, visits: '' },
-        strings: [],
-        indexOf: new Map(),
-        fields: [],
-      };
-      open.set(codeKey, current);
-      rows.push(current);
-    }
-    const { row, strings, indexOf, fields } = current;
-    row.count++;
-    if (at < row.firstAt) row.firstAt = at;
-    if (at > row.lastAt) row.lastAt = at;
-    fields.push(at);
-    for (const field of STRING_FIELDS) {
-      const value = visit[field];
-      if (value === null) {
-        fields.push(-1);
-        continue;
-      }
-      let index = indexOf.get(value);
-      if (index === undefined) {
-        index = strings.push(value) - 1;
-        indexOf.set(value, index);
-      }
-      fields.push(index);
-    }
-    fields.push(visit.bot ? 1 : 0);
-
-    let linkDays = days.get(codeKey);
-    if (linkDays === undefined) {
-      linkDays = new Map();
-      days.set(codeKey, linkDays);
-    }
-    const day = Math.floor(at / 86_400);
-    let counts = linkDays.get(day);
-    if (counts === undefined) {
-      counts = {};
-      linkDays.set(day, counts);
-    }
-    if (visit.bot) counts[BOTS_KEY] = (counts[BOTS_KEY] ?? 0) + 1;
-    else
-      for (const dimension of VISIT_DIMENSIONS) {
-        const key = `${dimension}:${visit[dimension] ?? UNKNOWN}`;
-        counts[key] = (counts[key] ?? 0) + 1;
-      }
+export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
+  rows: PackedVisitRow[];
+  days: DayCounts[];
+} {
+  const PER_ROW = 4096; // VISITS_PER_ROW
+  const SPAN = 60; // ROW_SPAN_SECONDS
+  const DIMENSIONS: Array<[string, number]> = [
+    ['referrer', 1],
+    ['country', 2],
+    ['browser', 4],
+    ['os', 5],
+    ['device', 6],
+  ];
+  const size = strings.length;
+  const visitCount = at.length;
+  // The visits grouped by code key (a counting sort on its string index), in batch order within.
+  const starts = new Int32Array(size + 1);
+  for (let n = 0; n < visitCount; n++) (starts[(fields[n * 8] as number) + 1] as number)++;
+  for (let k = 0; k < size; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number);
+  const order = new Int32Array(visitCount);
+  const next = starts.slice(0, size);
+  for (let n = 0; n < visitCount; n++) {
+    const key = fields[n * 8] as number;
+    order[next[key] as number] = n;
+    next[key] = (next[key] as number) + 1;
   }
-  for (const { row, strings, fields } of rows) row.visits = JSON.stringify({ s: strings, v: fields });
+  // Scratch reused across links: a string's index in the current row's own list (stamped by row),
+  // and visits per dimension and name (listed in `touched` so they are cleared after each day).
+  const localIndex = new Int32Array(size);
+  const localStamp = new Int32Array(size);
+  let stamp = 0;
+  const tally = new Int32Array(DIMENSIONS.length * size);
+  const touched: number[] = [];
+  const keyText: Array<string | undefined> = [];
+  const rows: PackedVisitRow[] = [];
   const dayCounts: DayCounts[] = [];
-  for (const codeKey of [...days.keys()].sort()) {
-    const linkDays = days.get(codeKey) as Map<number, Record<string, number>>;
-    for (const day of [...linkDays.keys()].sort((a, b) => a - b))
-      dayCounts.push({ codeKey, day, counts: linkDays.get(day) as Record<string, number> });
+  const keys: number[] = [];
+  for (let k = 0; k < size; k++) if ((starts[k + 1] as number) > (starts[k] as number)) keys.push(k);
+  keys.sort((a, b) => {
+    const x = strings[a] as string;
+    const y = strings[b] as string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  for (const key of keys) {
+    const codeKey = strings[key] as string;
+    const from = starts[key] as number;
+    const to = starts[key + 1] as number;
+    // Rows: the link's visits in batch order, a new row past the size or span.
+    let first = from;
+    while (first < to) {
+      let firstAt = at[order[first] as number] as number;
+      let lastAt = firstAt;
+      let end = first + 1;
+      while (end < to && end - first < PER_ROW) {
+        const time = at[order[end] as number] as number;
+        if (Math.max(lastAt, time) - Math.min(firstAt, time) > SPAN) break;
+        if (time < firstAt) firstAt = time;
+        if (time > lastAt) lastAt = time;
+        end++;
+      }
+      stamp++;
+      const own: Array<string | null> = [];
+      const v: number[] = [];
+      for (let i = first; i < end; i++) {
+        const n = order[i] as number;
+        const o = n * 8;
+        v.push(at[n] as number);
+        for (let f = o + 1; f < o + 7; f++) {
+          const index = fields[f] as number;
+          if (index === 0) v.push(-1);
+          else {
+            if (localStamp[index] !== stamp) {
+              localStamp[index] = stamp;
+              localIndex[index] = own.push(strings[index] as string) - 1;
+            }
+            v.push(localIndex[index] as number);
+          }
+        }
+        v.push(fields[o + 7] as number);
+      }
+      rows.push({
+        codeKey,
+        firstAt,
+        lastAt,
+        count: end - first,
+        visits: `{"s":${JSON.stringify(own)},"v":[${v.join(',')}]}`,
+      });
+      first = end;
+    }
+    // Daily counts: per day of the link's visits (nearly always one), by dimension and name.
+    const days: number[] = [];
+    for (let i = from; i < to; i++) {
+      const day = Math.floor((at[order[i] as number] as number) / 86_400);
+      if (!days.includes(day)) days.push(day);
+    }
+    days.sort((a, b) => a - b);
+    for (const day of days) {
+      let bots = 0;
+      for (let i = from; i < to; i++) {
+        const n = order[i] as number;
+        if (Math.floor((at[n] as number) / 86_400) !== day) continue;
+        const o = n * 8;
+        if (fields[o + 7] === 1) {
+          bots++;
+          continue;
+        }
+        for (let d = 0; d < DIMENSIONS.length; d++) {
+          const slot = d * size + (fields[o + (DIMENSIONS[d] as [string, number])[1]] as number);
+          if (tally[slot] === 0) touched.push(slot);
+          tally[slot] = (tally[slot] as number) + 1;
+        }
+      }
+      const names: string[] = [];
+      const counts: number[] = [];
+      if (bots > 0) {
+        names.push('bots');
+        counts.push(bots);
+      }
+      for (const slot of touched) {
+        let text = keyText[slot];
+        if (text === undefined) {
+          const dimension = (DIMENSIONS[Math.floor(slot / size)] as [string, number])[0];
+          text = `${dimension}:${strings[slot % size] ?? 'unknown'}`;
+          keyText[slot] = text;
+        }
+        names.push(text);
+        counts.push(tally[slot] as number);
+        tally[slot] = 0;
+      }
+      touched.length = 0;
+      dayCounts.push({ codeKey, day, names, counts });
+    }
   }
-  return { rows: rows.map(({ row }) => row), days: dayCounts };
+  return { rows, days: dayCounts };
 }
 
 /** The visits of a stored row (see `PackedVisitRow`), their ids made of the row's. */

@@ -12,6 +12,8 @@ export interface ReleaseFeatures {
   disable: boolean;
   /** `DELETE /api/v1/links/{code}`. */
   remove: boolean;
+  /** Visits and stats (`GET /api/v1/links/{code}/visits`). */
+  visits: boolean;
 }
 
 /** An unknown API path answers 404 on every release; anything else means the route exists. */
@@ -27,7 +29,7 @@ export async function probeFeatures(origin: string, adminKey: string, probeCode:
   const links = listing.status === 200 && Array.isArray(listing.body?.data?.links);
   const keys = await call(origin, 'GET', '/api/v1/keys', { key: adminKey });
   const owners = keys.status === 200 && Array.isArray(keys.body?.data?.keys);
-  if (!links) return { owners, links, clicks: false, disable: false, remove: false };
+  if (!links) return { owners, links, clicks: false, disable: false, remove: false, visits: false };
 
   const view = await call(origin, 'GET', `/api/v1/links/${encodeURIComponent(probeCode)}`, { key: adminKey });
   const clicks = typeof view.body?.data?.clicks === 'number';
@@ -43,11 +45,13 @@ export async function probeFeatures(origin: string, adminKey: string, probeCode:
     body: { disabled: true },
   });
   const removed = await call(origin, 'DELETE', `/api/v1/links/${await scratch()}`, { key: adminKey });
+  const visits = await call(origin, 'GET', `/api/v1/links/${encodeURIComponent(probeCode)}/visits`, { key: adminKey });
   return {
     owners,
     links,
     clicks,
     disable: served(disabled) && disabled.body?.data?.status === 'disabled',
     remove: served(removed) && removed.status === 200,
+    visits: visits.status === 200 && Array.isArray(visits.body?.data?.visits),
   };
 }

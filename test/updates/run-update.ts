@@ -2,12 +2,16 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { releaseNode } from '../../scripts/release-build.mjs';
 import type { RunningServer, StartOptions } from '../../scripts/server-process.mjs';
+import { checkVisits, type ShownVisits, visitsBefore } from './link-visits.js';
 import { type ListedLink, listWhen } from './list-links.js';
 import { checkCounting, checkListed, checkNewCreates, checkOpens } from './verify-update.js';
 import { writeReleaseData } from './write-release-data.js';
 
-/** Releases updated from: the one before owners, clicks and the web app, and the issue's start. */
-export const RELEASES = ['aaedf42', '3289986'];
+/**
+ * Releases updated from: the one before owners, clicks and the web app; the one before visits;
+ * and the last one that stored a row per visit.
+ */
+export const RELEASES = ['aaedf42', '3289986', '7784d06'];
 /** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
 export const UPDATE_TIMEOUT_MS = 3 * 60_000;
@@ -45,12 +49,15 @@ export async function runUpdate({ releaseDir, env, start, expire }: UpdateRun): 
       clicked.every((made) => links.find((link) => link.code === made.code)?.clicks === made.clicks),
     );
   }
+  let visits: Map<string, ShownVisits> | undefined;
+  if (data.features.visits) visits = await visitsBefore(old.origin, ADMIN_KEY, data);
   expect(await old.stop()).toBe(0);
   for (const link of data.links.filter((made) => made.fate === 'expired')) await expire(link.code);
 
   const today = await start(settings);
   await checkListed(today.origin, ADMIN_KEY, data, before);
   await checkOpens(today.origin, data);
+  if (visits !== undefined) await checkVisits(today.origin, ADMIN_KEY, visits);
   const active = data.links.filter((link) => link.fate === 'active');
   const counted = active.find((link) => link.clicks > 0) ?? active[0];
   if (counted !== undefined) await checkCounting(today.origin, ADMIN_KEY, counted);

@@ -1,12 +1,13 @@
 import type Database from 'better-sqlite3';
-import { FOLD_PER_BATCH, type VisitDimension } from '../../../core/management/visits/visits.js';
+import { FOLD_PER_BATCH } from '../../../core/management/visits/visits.js';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
-import { type EncodedVisits, encodeVisits, SQLITE_VISIT_SQL } from './sqlite-visits.js';
+import { type EncodedVisits, encodeVisits, type packEncodedVisits } from '../../clicks/packed-visits.js';
+import { SQLITE_VISIT_SQL } from './sqlite-visits.js';
 
 /** A click batch as the writer thread takes it: its visits encoded (see `EncodedVisits`). */
 export type SqliteClickBatch = Omit<ClickBatch, 'visits'> & { visits?: EncodedVisits };
 
-/** The writer thread's form of a batch: its visits' strings once each, their daily counts made there. */
+/** The writer thread's form of a batch: its visits' strings once each, packed into rows there. */
 export function sqliteClickBatch({ visits, ...rest }: ClickBatch): SqliteClickBatch {
   return visits === undefined || visits.length === 0 ? rest : { ...rest, visits: encodeVisits(visits) };
 }
@@ -17,13 +18,11 @@ export type ClickCommitterArgs = {
   purgeSql: string;
   keepDays: number;
   linkIdSql: string;
-  addVisitSql: string;
-  addTallySql: string;
+  addVisitRowSql: string;
+  dayCountsSql: string;
+  putDayCountsSql: string;
   oldestVisitSql: string;
   purgeVisitsSql: string;
-  tallyFields: Array<[VisitDimension, number]>;
-  botsDimension: string;
-  unknownName: string;
   foldPerBatch: number;
 };
 
@@ -40,92 +39,75 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
 /**
  * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total,
  * then its day under the id of the link holding the code now; days past the kept ones are
- * purged by this same writer, once per new day. Its visits are written and added up into their
- * daily counts per dimension here, on the writer thread, keyed by integers. It refers to nothing
+ * purged by this same writer, once per new day. Its visits are packed here (`pack`, off the event
+ * loop) and written as one row per link, and
+ * each link's day counts merged into that day's row (this connection is the database's only
+ * writer while the transaction holds its lock, so reading then writing loses nothing). It refers to nothing
  * outside itself, because the writer thread runs its source text.
  */
 export function createClickCommitter(
   db: Database.Database,
   args: ClickCommitterArgs,
+  pack: typeof packEncodedVisits,
 ): (batch: SqliteClickBatch) => null {
   const addTotal = db.prepare(args.addTotalSql).pluck();
   const addDay = db.prepare(args.addDaySql);
   const purge = db.prepare(args.purgeSql);
   const linkIdOf = db.prepare(args.linkIdSql).pluck();
-  const addVisit = db.prepare(args.addVisitSql);
+  const addVisitRow = db.prepare(args.addVisitRowSql);
+  const dayCountsOf = db.prepare(args.dayCountsSql).pluck();
+  const putDayCounts = db.prepare(args.putDayCountsSql);
   const oldestVisit = db.prepare(args.oldestVisitSql).pluck();
-  const addTally = db.prepare(args.addTallySql);
   const purgeVisits = db.prepare(args.purgeVisitsSql);
   let purgedBefore = Number.NEGATIVE_INFINITY;
+  // The day counts this writer wrote last, parsed, by link and day: while the stored text is
+  // still what it wrote, the next batch adds to them without parsing the text again.
+  const recentDays = new Map<string, { text: string; sums: Map<string, number> }>();
+  const nameJson = new Map<string, string>();
   const transaction = db.transaction((batch: SqliteClickBatch) => {
-    const ids = new Map();
+    const ids = new Map<string, number | undefined>();
     for (let i = 0; i < batch.codeKeys.length; i++) {
-      const linkId = addTotal.get(batch.counts[i], batch.codeKeys[i]);
-      ids.set(batch.codeKeys[i], linkId);
+      const linkId = addTotal.get(batch.counts[i], batch.codeKeys[i]) as number | undefined;
+      ids.set(batch.codeKeys[i] as string, linkId);
       if (linkId !== undefined) addDay.run(linkId, batch.day, batch.counts[i]);
     }
-    const visits = batch.visits;
-    if (visits) {
-      const { strings, fields, at } = visits;
-      const fieldCount = fields.length / at.length;
-      const slots = args.tallyFields.length + 1; // the dimensions, then bots
-      const linkOf = new Map(); // code key's string index → link id (or undefined: gone)
-      const counts = new Map(); // link id → day → (slot × strings + name index) → visits
-      for (let n = 0; n < at.length; n++) {
-        const o = n * fieldCount;
-        const key = fields[o] as number;
-        if (!linkOf.has(key)) {
-          const codeKey = strings[key] as string;
-          if (!ids.has(codeKey)) ids.set(codeKey, linkIdOf.get(codeKey));
-          linkOf.set(key, ids.get(codeKey));
-        }
-        const linkId = linkOf.get(key);
-        if (linkId === undefined) continue;
-        const bot = fields[o + 7] as number;
-        addVisit.run(
-          linkId,
-          at[n] as number,
-          strings[fields[o + 1] as number],
-          strings[fields[o + 2] as number],
-          strings[fields[o + 3] as number],
-          strings[fields[o + 4] as number],
-          strings[fields[o + 5] as number],
-          strings[fields[o + 6] as number],
-          bot,
-        );
-        let days = counts.get(linkId);
-        if (days === undefined) {
-          days = new Map();
-          counts.set(linkId, days);
-        }
-        const day = Math.floor((at[n] as number) / 86_400);
-        let names = days.get(day);
-        if (names === undefined) {
-          names = new Map();
-          days.set(day, names);
-        }
-        if (bot === 1) names.set((slots - 1) * strings.length, (names.get((slots - 1) * strings.length) || 0) + 1);
-        else
-          for (let d = 0; d < slots - 1; d++) {
-            const name = d * strings.length + (fields[o + (args.tallyFields[d] as [string, number])[1]] as number);
-            names.set(name, (names.get(name) || 0) + 1);
-          }
+    // One row per link of the batch's visits, and each link's day counts merged into its row.
+    const idOf = (codeKey: string): number | undefined => {
+      if (!ids.has(codeKey)) ids.set(codeKey, linkIdOf.get(codeKey) as number | undefined);
+      return ids.get(codeKey);
+    };
+    const packed = batch.visits && pack(batch.visits);
+    for (const row of packed?.rows ?? []) {
+      const linkId = idOf(row.codeKey);
+      if (linkId !== undefined) addVisitRow.run(linkId, row.firstAt, row.lastAt, row.count, row.visits);
+    }
+    for (const { codeKey, day, names, counts } of packed?.days ?? []) {
+      const linkId = idOf(codeKey);
+      if (linkId === undefined) continue;
+      const stored = dayCountsOf.get(linkId, day) as string | undefined;
+      const dayKey = `${linkId}:${day}`;
+      let known = recentDays.get(dayKey);
+      if (known === undefined || known.text !== stored) {
+        // Another process wrote it since (or it is new to this writer): read it as stored.
+        known = { text: '', sums: new Map(Object.entries(stored === undefined ? {} : JSON.parse(stored))) };
+        if (recentDays.size >= 20_000) recentDays.clear();
+        recentDays.set(dayKey, known);
       }
-      // The visits' daily counts per dimension (what stats read), under the same ids.
-      for (const [linkId, days] of counts)
-        for (const [day, names] of days)
-          for (const [slotName, clicks] of names) {
-            const slot = Math.floor(slotName / strings.length);
-            if (slot === slots - 1) addTally.run(linkId, day, args.botsDimension, '', clicks);
-            else
-              addTally.run(
-                linkId,
-                day,
-                (args.tallyFields[slot] as [string, number])[0],
-                strings[slotName % strings.length] ?? args.unknownName,
-                clicks,
-              );
-          }
+      const { sums } = known;
+      for (let i = 0; i < names.length; i++)
+        sums.set(names[i] as string, (sums.get(names[i] as string) ?? 0) + (counts[i] as number));
+      let text = '{';
+      for (const [name, n] of sums) {
+        let json = nameJson.get(name);
+        if (json === undefined) {
+          json = JSON.stringify(name);
+          if (nameJson.size >= 20_000) nameJson.clear();
+          nameJson.set(name, json);
+        }
+        text += `${text === '{' ? '' : ','}${json}:${n}`;
+      }
+      known.text = `${text}}`;
+      putDayCounts.run(linkId, day, known.text);
     }
     // Visits past their retention go (their daily counts stay), oldest first (by row id: the
     // order they were written), at most a bounded number per batch.

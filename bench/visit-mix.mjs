@@ -1,5 +1,5 @@
 // The visits both bench writers make (bench/visits.mjs through the store, bench/visits-seed.mjs with
-// SQL): four User-Agents with what the parser makes of them, six referrers, nine countries.
+// SQL): four User-Agents with what the parser makes of them, six referrers, nine countries, in time order.
 
 export const AGENTS = [
   [
@@ -31,3 +31,43 @@ export const REFERRERS = [
   'l.facebook.com',
 ];
 export const COUNTRIES = ['KR', 'US', 'DE', 'JP', 'BR', 'FR', 'GB', 'IN', null];
+
+/** The bench's link codes: `v000000` is the busiest. */
+export const codeAt = (i) => `v${String(i).padStart(6, '0')}`;
+
+/** Visit `i` of the mix at `at` (epoch seconds): of the busiest link one time in ten, else of any of `links`. */
+export function visitAt(i, at, links) {
+  const link = i % 10 === 0 ? 0 : 1 + Math.floor(Math.random() * (links - 1));
+  const [userAgent, browser, os, device] = AGENTS[i % AGENTS.length];
+  const dnt = i % 20 === 0;
+  return {
+    codeKey: codeAt(link),
+    at,
+    referrer: dnt ? null : REFERRERS[i % REFERRERS.length],
+    country: dnt ? null : COUNTRIES[i % COUNTRIES.length],
+    userAgent: dnt ? null : userAgent,
+    browser: dnt ? null : browser,
+    os: dnt ? null : os,
+    device: dnt ? null : device,
+    bot: i % 50 === 0,
+  };
+}
+
+/**
+ * `visits` visits spread evenly over the `spanS` seconds up to `nowS`, in time order (as traffic
+ * comes), in slices of at most `size` consecutive visits; with `size` 0, one slice per second
+ * (the visits a server's batch holds).
+ */
+export function* visitSlices({ visits, links, nowS, spanS, size = 0 }) {
+  const fromS = nowS - spanS;
+  let slice = [];
+  for (let i = 0; i < visits; i++) {
+    const at = fromS + Math.floor((i * spanS) / visits);
+    if (slice.length > 0 && (size > 0 ? slice.length >= size : slice[0].at !== at)) {
+      yield slice;
+      slice = [];
+    }
+    slice.push(visitAt(i, at, links));
+  }
+  if (slice.length > 0) yield slice;
+}

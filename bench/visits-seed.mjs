@@ -1,89 +1,134 @@
-import { AGENTS, COUNTRIES, REFERRERS } from './visit-mix.mjs';
+import { packVisits } from '../dist/server/clicks/packed-visits.js';
+import { visitSlices } from './visit-mix.mjs';
 
-// Visits written straight into the database with SQL (`BENCH_SEED=sql` of bench/visits.mjs): the
-// server's path writes about 2,000 of the bench's spread-out visits a second, so 10M of them would
-// take well over an hour; SQL makes them in minutes. The same mix as bench/visits.mjs's `visitAt`
-// (the busiest link one time in ten, four User-Agents, six referrers, nine countries, DNT one in
-// twenty, a bot one in fifty, times over the last 89 days), then the daily counts per dimension
-// and the daily clicks the server would have added for them, in one pass per dimension. A
-// batch of the server adds up one second of clicks, so these fully summed days are what a real
-// database holds, where the store-written bench's (each batch spread over 90 days) hold more rows.
+// Visits written straight into the database (`BENCH_SEED=sql` of bench/visits.mjs): the server's
+// path writes a few thousand of the bench's visits a second, so 10M of them would take hours.
+// The same mix as bench/visits.mjs (see visit-mix.mjs), in time order, packed one second at a
+// time as a server's batches pack them (`packVisits`), the rows inserted many to a statement;
+// then each link's counts per day and daily clicks, summed over the whole run, as a real
+// database holds them (one object per link and day, however many batches added to it).
 
-const CHUNK = 1_000_000;
-const SPAN_S = 89 * 86_400;
+/** Packed rows per insert statement. */
+const ROWS_PER_INSERT = 2000;
+/** SQLite rows per multi-row VALUES statement (5 parameters each, under SQLite's limit of 32,766). */
+const SQLITE_ROWS_PER_STATEMENT = 500;
 
-/** Each User-Agent with its index first: the key the SQL joins on. */
-const AGENT_ROWS = AGENTS.map((agent, index) => [index, ...agent]);
+/**
+ * The packed rows of the run's visits, a statement's worth at a time; `days` gathers every link's
+ * counts per day (code key → day → counts) as the rows go by.
+ */
+function* packedRows(options, days) {
+  let rows = [];
+  for (const second of visitSlices(options)) {
+    const packed = packVisits(second);
+    for (const row of packed.rows) rows.push(row);
+    for (const { codeKey, day, counts } of packed.days) {
+      let linkDays = days.get(codeKey);
+      if (linkDays === undefined) {
+        linkDays = new Map();
+        days.set(codeKey, linkDays);
+      }
+      const sum = linkDays.get(day) ?? {};
+      for (const key in counts) sum[key] = (sum[key] ?? 0) + counts[key];
+      linkDays.set(day, sum);
+    }
+    if (rows.length >= ROWS_PER_INSERT) {
+      yield rows;
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield rows;
+}
 
-const quote = (value) => (value === null ? 'NULL' : `'${value}'`);
-const agentsValues = AGENT_ROWS.map((row) => `(${row.map((v) => (typeof v === 'number' ? v : quote(v))).join(', ')})`);
-const namedValues = (names) => names.map((name, i) => `(${i}, ${quote(name)})`).join(', ');
+/** The gathered days as rows: link id, day, counts, and the day's clicks (its visits but bots: one `referrer:` each). */
+function dayRows(days, idOf) {
+  const result = [];
+  for (const [codeKey, linkDays] of days)
+    for (const [day, counts] of linkDays) {
+      let clicks = 0;
+      for (const key in counts) if (key.startsWith('referrer:')) clicks += counts[key];
+      result.push({ linkId: idOf.get(codeKey), day, counts, clicks });
+    }
+  return result;
+}
 
-/** The SELECT list of one visit `i` of the sequence `s`, over the agents `a`, referrers `r`, countries `c`. */
-const visitColumns = (random) => `
-  CASE WHEN s.i % 20 = 0 THEN NULL ELSE r.name END, CASE WHEN s.i % 20 = 0 THEN NULL ELSE c.name END,
-  CASE WHEN s.i % 20 = 0 THEN NULL ELSE a.ua END, CASE WHEN s.i % 20 = 0 THEN NULL ELSE a.browser END,
-  CASE WHEN s.i % 20 = 0 THEN NULL ELSE a.os END, CASE WHEN s.i % 20 = 0 THEN NULL ELSE a.device END,
-  ${random('s.i % 50 = 0')}`;
+const idsOf = (rows) => new Map(rows.map((row) => [row.code_key, row.id]));
 
-/** The daily counts per dimension and the daily clicks of every visit in the tables. */
-const talliesSql = (day, bot, prefix = '') => `
-  INSERT INTO ${prefix}link_visit_days (link_id, day, dimension, name, clicks)
-  ${['referrer', 'country', 'browser', 'os', 'device']
-    .map(
-      (d) =>
-        `SELECT link_id, ${day}, '${d}', coalesce(${d}, 'unknown'), count(*)
-         FROM ${prefix}link_visits WHERE NOT ${bot} GROUP BY 1, 2, 4`,
-    )
-    .join(' UNION ALL ')}
-  UNION ALL SELECT link_id, ${day}, 'bots', '', count(*) FROM ${prefix}link_visits WHERE ${bot} GROUP BY 1, 2`;
+/** `tuples` (arrays of one row's values) into `table` with multi-row statements. */
+function insertMany(db, table, columns, tuples) {
+  const statement = (n) =>
+    db.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(n)
+        .fill(`(${columns.map(() => '?').join(', ')})`)
+        .join(', ')}`,
+    );
+  const full = statement(SQLITE_ROWS_PER_STATEMENT);
+  let at = 0;
+  for (; at + SQLITE_ROWS_PER_STATEMENT <= tuples.length; at += SQLITE_ROWS_PER_STATEMENT)
+    full.run(tuples.slice(at, at + SQLITE_ROWS_PER_STATEMENT).flat());
+  if (at < tuples.length) statement(tuples.length - at).run(tuples.slice(at).flat());
+}
 
-/** Visits into a SQLite file (the store's own, opened beside it). */
-export function seedSqliteVisits(db, { visits, links, nowS }) {
-  const insert = db.prepare(`
-    WITH RECURSIVE s(i, n) AS (SELECT @from, 0 UNION ALL
-        SELECT i + 1, CASE WHEN (i + 1) % 10 = 0 THEN 0 ELSE 1 + abs(random()) % (@links - 1) END FROM s WHERE i + 1 < @to),
-      a(k, ua, browser, os, device) AS (VALUES ${agentsValues.join(', ')}),
-      r(k, name) AS (VALUES ${namedValues(REFERRERS)}),
-      c(k, name) AS (VALUES ${namedValues(COUNTRIES)})
-    INSERT INTO link_visits (link_id, at, referrer, country, user_agent, browser, os, device, bot)
-    SELECT l.id, @nowS - abs(random()) % ${SPAN_S}, ${visitColumns((bot) => bot)}
-    FROM s JOIN a ON a.k = s.i % 4 JOIN r ON r.k = s.i % 6 JOIN c ON c.k = s.i % 9
-    JOIN links l ON l.code_key = 'v' || printf('%06d', s.n)`);
-  for (let from = 0; from < visits; from += CHUNK)
-    db.transaction(() => insert.run({ from, to: Math.min(visits, from + CHUNK), nowS, links }))();
+/** Visits into a SQLite file (the store's own, opened beside it). `options`: visits, links, nowS, spanS. */
+export function seedSqliteVisits(db, options) {
+  const idOf = idsOf(db.prepare("SELECT id, code_key FROM links WHERE code_key LIKE 'v%'").all());
+  const days = new Map();
+  const rowColumns = ['link_id', 'first_at', 'last_at', 'visit_count', 'visits'];
+  for (const rows of packedRows(options, days))
+    db.transaction(() =>
+      insertMany(
+        db,
+        'link_visit_rows',
+        rowColumns,
+        rows.map((row) => [idOf.get(row.codeKey), row.firstAt, row.lastAt, row.count, row.visits]),
+      ),
+    )();
+  const linkDays = dayRows(days, idOf);
   db.transaction(() => {
-    db.exec(talliesSql('at / 86400', 'bot'));
-    db.exec(`INSERT INTO link_click_days (link_id, day, clicks)
-      SELECT link_id, at / 86400, count(*) FROM link_visits WHERE NOT bot GROUP BY 1, 2`);
+    insertMany(
+      db,
+      'link_visit_counts',
+      ['link_id', 'day', 'counts'],
+      linkDays.map((d) => [d.linkId, d.day, JSON.stringify(d.counts)]),
+    );
+    const addClicks = db.prepare(
+      `INSERT INTO link_click_days (link_id, day, clicks) VALUES (?, ?, ?)
+       ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`,
+    );
+    for (const d of linkDays) addClicks.run(d.linkId, d.day, d.clicks);
   })();
 }
 
-/** Visits into a PostgreSQL schema (through `client`, outside the store's pool). */
-export async function seedPostgresVisits(client, schema, { visits, links, nowS }) {
+/** Visits into a PostgreSQL schema (through `client`, outside the store's pool). `options` as for SQLite. */
+export async function seedPostgresVisits(client, schema, options) {
   const p = `${schema}.`;
-  // Arrays, not joins: the planner cannot be trusted to evaluate random() once per row in a join.
-  const array = (values, type) => `(ARRAY[${values.map(quote).join(', ')}]::${type}[])`;
-  const column = (k) =>
-    array(
-      AGENT_ROWS.map((row) => row[k]),
-      'text',
-    );
-  const pick = (values, k) => `CASE WHEN s.i % 20 = 0 THEN NULL ELSE ${values}[s.i % ${k} + 1] END`;
-  for (let from = 0; from < visits; from += CHUNK) {
+  const idOf = idsOf((await client.query(`SELECT id, code_key FROM ${p}links WHERE code_key LIKE 'v%'`)).rows);
+  const days = new Map();
+  for (const rows of packedRows(options, days))
     await client.query(
-      `WITH ids AS (SELECT array_agg(id ORDER BY code_key) AS id FROM ${p}links WHERE code_key LIKE 'v%')
-      INSERT INTO ${p}link_visits (link_id, at, referrer, country, user_agent, browser, os, device, bot)
-      SELECT ids.id[CASE WHEN s.i % 10 = 0 THEN 1 ELSE 2 + floor(random() * ($4::int - 1))::int END],
-        to_timestamp($3::bigint - floor(random() * ${SPAN_S})),
-        ${pick(array(REFERRERS, 'text'), 6)}, ${pick(array(COUNTRIES, 'text'), 9)},
-        ${pick(column(1), 4)}, ${pick(column(2), 4)}, ${pick(column(3), 4)}, ${pick(column(4), 4)}, s.i % 50 = 0
-      FROM generate_series($1::bigint, $2::bigint - 1) AS s(i), ids`,
-      [from, Math.min(visits, from + CHUNK), nowS, links],
+      `INSERT INTO ${p}link_visit_rows (link_id, first_at, last_at, visit_count, visits)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::int[], $5::text[])`,
+      [
+        rows.map((row) => idOf.get(row.codeKey)),
+        rows.map((row) => row.firstAt),
+        rows.map((row) => row.lastAt),
+        rows.map((row) => row.count),
+        rows.map((row) => row.visits),
+      ],
+    );
+  const linkDays = dayRows(days, idOf);
+  for (let from = 0; from < linkDays.length; from += ROWS_PER_INSERT) {
+    const chunk = linkDays.slice(from, from + ROWS_PER_INSERT);
+    const values = [chunk.map((d) => d.linkId), chunk.map((d) => d.day)];
+    await client.query(
+      `INSERT INTO ${p}link_visit_counts (link_id, day, counts) SELECT * FROM unnest($1::bigint[], $2::int[], $3::jsonb[])`,
+      [...values, chunk.map((d) => JSON.stringify(d.counts))],
+    );
+    await client.query(
+      `INSERT INTO ${p}link_click_days AS d (link_id, day, clicks)
+       SELECT id, date '1970-01-01' + day, clicks FROM unnest($1::bigint[], $2::int[], $3::bigint[]) AS c (id, day, clicks)
+       ON CONFLICT (link_id, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`,
+      [...values, chunk.map((d) => d.clicks)],
     );
   }
-  await client.query(talliesSql("(at AT TIME ZONE 'UTC')::date", 'bot', p));
-  await client.query(`INSERT INTO ${p}link_click_days AS d (link_id, day, clicks)
-    SELECT link_id, (at AT TIME ZONE 'UTC')::date, count(*) FROM ${p}link_visits WHERE NOT bot GROUP BY 1, 2
-    ON CONFLICT (link_id, day) DO UPDATE SET clicks = d.clicks + EXCLUDED.clicks`);
 }

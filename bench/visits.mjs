@@ -1,10 +1,11 @@
 // `npm run bench:visits`: what visits cost at rest. 1M visits written the way the server writes
-// them (click batches through the store), then: bytes on disk per visit, and the time of a
-// stats query (the two reads `GET /api/v1/links/{code}/stats` makes) over 90 days, p50/p99, for
-// the busiest link (10 % of the visits) and for a typical one. SQLite always; PostgreSQL too with
-// DATABASE_URL=postgres://… (in a schema of its own, dropped after). Knobs: BENCH_VISITS=1000000,
-// BENCH_LINKS=1000, BENCH_QUERIES=200, BENCH_SEED=store (or `sql`: the visits and their daily
-// counts written with SQL straight into the database, for 10M: `BENCH_VISITS=10000000
+// them (click batches through the store, in time order), then: bytes on disk per visit, and the
+// time of a stats query (the two reads `GET /api/v1/links/{code}/stats` makes) over 90 days,
+// p50/p99, for the busiest link (10 % of the visits) and for a typical one. SQLite always;
+// PostgreSQL too with DATABASE_URL=postgres://… (in a schema of its own, dropped after). Knobs:
+// BENCH_VISITS=1000000, BENCH_LINKS=1000, BENCH_QUERIES=200, BENCH_SPAN_DAYS=89 (the days up to
+// now the visits spread over: fewer, denser traffic), BENCH_SEED=store (or `sql`: the packed rows
+// and daily counts inserted straight into the database, for 10M: `BENCH_VISITS=10000000
 // BENCH_SEED=sql`; see visits-seed.mjs), BENCH_STORES=sqlite,postgres. Not part of `npm test`.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createPostgresLinkStore } from '../dist/server/stores/postgres/postgres-link-store.js';
 import { createSqliteLinkStore } from '../dist/server/stores/sqlite/sqlite-link-store.js';
-import { AGENTS, COUNTRIES, REFERRERS } from './visit-mix.mjs';
+import { codeAt, visitSlices } from './visit-mix.mjs';
 import { seedPostgresVisits, seedSqliteVisits } from './visits-seed.mjs';
 
 const env = process.env;
@@ -25,36 +26,25 @@ if (SEED !== 'store' && SEED !== 'sql') throw new Error('BENCH_SEED is `store` (
 const BATCH = 10_000;
 const POSTGRES_URL = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined;
 const onStore = (store) => !env.BENCH_STORES || env.BENCH_STORES.split(',').includes(store);
-const DAY_S = 86_400;
+const SPAN_DAYS = Number(env.BENCH_SPAN_DAYS ?? 89);
+if (!(SPAN_DAYS > 0 && SPAN_DAYS <= 89)) throw new Error('BENCH_SPAN_DAYS is a number of days from over 0 to 89');
 const NOW = Date.now();
+const NOW_S = Math.floor(NOW / 1000);
+/** The visits spread evenly over the last this many seconds: fewer, denser traffic and fuller stored rows. */
+const SPAN_S = Math.floor(SPAN_DAYS * 86_400);
 const TODAY = Math.floor(NOW / 86_400_000);
-
-const codeAt = (i) => `v${String(i).padStart(6, '0')}`;
-
-/** A visit of the busiest link one time in ten, else of any link; spread over the last 90 days. */
-function visitAt(i) {
-  const link = i % 10 === 0 ? 0 : 1 + Math.floor(Math.random() * (LINKS - 1));
-  const [userAgent, browser, os, device] = AGENTS[i % AGENTS.length];
-  const dnt = i % 20 === 0;
-  return {
-    codeKey: codeAt(link),
-    at: Math.floor(NOW / 1000) - Math.floor(Math.random() * 89 * DAY_S),
-    referrer: dnt ? null : REFERRERS[i % REFERRERS.length],
-    country: dnt ? null : COUNTRIES[i % COUNTRIES.length],
-    userAgent: dnt ? null : userAgent,
-    browser: dnt ? null : browser,
-    os: dnt ? null : os,
-    device: dnt ? null : device,
-    bot: i % 50 === 0,
-  };
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** The visits through the store's click batches, as the server writes them. */
+/**
+ * The visits through the store's click batches, as the server writes them: in time order, each
+ * batch the next `BATCH` visits. A server's batch holds one second's visits; at the bench's rates
+ * (1M over 89 days: one visit in 8 s) a batch a second would take hours, and a stored row spans
+ * a minute at most, so rows come out about as full (visits-seed.mjs packs a second at a time).
+ */
 async function writeThroughStore(store) {
-  for (let from = 0; from < VISITS; from += BATCH) {
-    const visits = Array.from({ length: Math.min(BATCH, VISITS - from) }, (_, j) => visitAt(from + j));
+  const slices = visitSlices({ visits: VISITS, links: LINKS, nowS: NOW_S, spanS: SPAN_S, size: BATCH });
+  for (const visits of slices) {
     const counts = new Map();
     for (const visit of visits) if (!visit.bot) counts.set(visit.codeKey, (counts.get(visit.codeKey) ?? 0) + 1);
     await store.addClicks({ day: TODAY, codeKeys: [...counts.keys()], counts: [...counts.values()], visits });
@@ -77,7 +67,7 @@ async function run(label, store, sizeOf, seedWithSql) {
   }
   const before = await sizeOf();
   const started = performance.now();
-  if (SEED === 'sql') await seedWithSql({ visits: VISITS, links: LINKS, nowS: Math.floor(NOW / 1000) });
+  if (SEED === 'sql') await seedWithSql({ visits: VISITS, links: LINKS, nowS: NOW_S, spanS: SPAN_S });
   else await writeThroughStore(store);
   const writeSeconds = (performance.now() - started) / 1000;
   const after = await sizeOf();
@@ -145,7 +135,8 @@ if (POSTGRES_URL && onStore('postgres')) {
   try {
     const store = await createPostgresLinkStore({ connectionString: POSTGRES_URL, schema });
     const sizeOf = async () => {
-      await admin.query(`VACUUM ANALYZE ${schema}.link_visits`);
+      for (const table of ['link_visit_rows', 'link_visit_counts'])
+        await admin.query(`VACUUM ANALYZE ${schema}.${table}`);
       const { rows } = await admin.query(
         `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint AS n FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,

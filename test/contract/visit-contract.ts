@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FOLD_PER_BATCH, type VisitRow, type VisitTallies } from '../../core/management/visits/visits.js';
+import {
+  FOLD_PER_BATCH,
+  type StoredVisit,
+  type VisitRow,
+  type VisitTallies,
+} from '../../core/management/visits/visits.js';
 import { dayOf } from '../../core/rules/clicks.js';
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
@@ -112,6 +117,31 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
       // The two of the same second come in id order, newest (highest) first.
       expect(rest.map((v) => v.country)).toEqual(['AC', 'AB']);
       expect(await store.listVisits('paged', NOW + 1, 3)).toEqual([]);
+    });
+
+    it('walks every visit exactly once in pages smaller than a batch, within a second and across batches', async () => {
+      await make('walk');
+      // One batch's visits of a link are stored together (in one row, where packed): pages end inside it.
+      const batch = (from: number, count: number) =>
+        Array.from({ length: count }, (_, i) =>
+          visit('walk', { at: AT + from + Math.floor(i / 4), country: `C${from + i}`, bot: i % 9 === 4 }),
+        );
+      const first = batch(0, 23);
+      const second = batch(3, 14); // overlapping the first's seconds, as another instance's batch may
+      await store.addClicks({ day: TODAY, codeKeys: ['walk'], counts: [23], visits: first });
+      await store.addClicks({ day: TODAY, codeKeys: ['walk'], counts: [14], visits: second });
+      const walked: StoredVisit[] = [];
+      for (let page = await store.listVisits('walk', NOW, 4); page.length > 0; ) {
+        expect(page.length).toBeLessThanOrEqual(4);
+        walked.push(...page);
+        const last = page.at(-1) as StoredVisit;
+        page = await store.listVisits('walk', NOW, 4, { at: last.at, id: last.id });
+      }
+      expect(new Set(walked.map((v) => v.id)).size).toBe(37);
+      expect(walked.map((v) => v.country).sort()).toEqual([...first, ...second].map((v) => v.country).sort());
+      const newestFirst = [...walked].sort((a, b) => b.at - a.at || b.id - a.id);
+      expect(walked).toEqual(newestFirst);
+      expect(await store.listVisits('walk', NOW, 37)).toEqual(walked);
     });
 
     it('folds visits past the retention into daily counts, a bounded number per batch, and tallies them the same', async () => {

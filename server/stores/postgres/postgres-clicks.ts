@@ -8,8 +8,8 @@ const EPOCH_DAY = "date '1970-01-01'";
 
 /**
  * Click batches as one statement each: the links' totals (`UPDATE … FROM unnest`), their days
- * under each link's id (`INSERT … ON CONFLICT` adding to the day), and, once per new day, the
- * days past the kept ones. Increments only, so instances add up. A batch is not retried here: after a lost
+ * under each link's id (`INSERT … ON CONFLICT` adding to the day), the batch's visits (packed
+ * rows and daily counts, `visitsCte`), and, once per new day, the days past the kept ones. Increments only, so instances add up. A batch is not retried here: after a lost
  * connection it may have committed, and the counter would rather try it once more on its beat.
  */
 export function createPostgresClicks(pool: pg.Pool, prefix: string, foldEveryMs?: number) {

@@ -122,6 +122,64 @@ const visits = (p: string) => `
     FOR EACH ROW EXECUTE FUNCTION ${p}linklet_drop_link_visits();
 `;
 
+/**
+ * Schema 9: visits as packed rows, one per link and batch (`server/clicks/packed-visits.ts`), and
+ * their daily counts as one JSON object per link and day: a row per visit, and a row per
+ * dimension and name a day, made row writes cost redirects more than anything else. Every old
+ * visit becomes a row of one (in the order of its id) and every old day one object; then the old
+ * tables go, and visits still end with their link.
+ */
+const packedVisits = (p: string) => `
+  CREATE TABLE ${p}link_visit_rows (
+    id          bigint GENERATED ALWAYS AS IDENTITY,
+    link_id     bigint  NOT NULL, -- links.id
+    first_at    bigint  NOT NULL, -- epoch seconds of the row's oldest visit
+    last_at     bigint  NOT NULL, -- and of its newest
+    visit_count integer NOT NULL,
+    visits      text    NOT NULL  -- JSON: {"s": [strings], "v": [8 numbers per visit]}
+  );
+  CREATE INDEX link_visit_rows_by_link ON ${p}link_visit_rows (link_id, last_at, id);
+  CREATE INDEX link_visit_rows_by_time ON ${p}link_visit_rows USING brin (last_at);
+  CREATE TABLE ${p}link_visit_counts (
+    link_id bigint  NOT NULL, -- links.id
+    day     integer NOT NULL, -- UTC days since 1970-01-01
+    counts  jsonb   NOT NULL, -- "dimension:name" -> visits; bot visits under "bots"
+    PRIMARY KEY (link_id, day)
+  );
+  -- Two days' counts added key by key, for a batch's upsert into a day already counted.
+  CREATE FUNCTION ${p}linklet_add_counts(a jsonb, b jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT coalesce(jsonb_object_agg(key, total), '{}'::jsonb)
+    FROM (SELECT key, sum(value::bigint) AS total
+          FROM (SELECT * FROM jsonb_each(a) UNION ALL SELECT * FROM jsonb_each(b)) AS e GROUP BY key) AS s
+  $$;
+  INSERT INTO ${p}link_visit_rows (link_id, first_at, last_at, visit_count, visits)
+    SELECT link_id, e, e, 1,
+      json_build_object('s', json_build_array(referrer, country, user_agent, browser, os, device),
+        'v', json_build_array(e, 0, 1, 2, 3, 4, 5, CASE WHEN bot THEN 1 ELSE 0 END))::text
+    FROM (SELECT *, floor(extract(epoch FROM at))::bigint AS e FROM ${p}link_visits) AS v
+    ORDER BY id;
+  INSERT INTO ${p}link_visit_counts (link_id, day, counts)
+    SELECT link_id, day - date '1970-01-01',
+      jsonb_object_agg(CASE WHEN dimension = 'bots' THEN 'bots' ELSE dimension || ':' || name END, clicks)
+    FROM ${p}link_visit_days GROUP BY link_id, day;
+  DROP TRIGGER link_visits_end_with_retake ON ${p}links;
+  DROP TRIGGER link_visits_end_with_delete ON ${p}links;
+  DROP FUNCTION ${p}linklet_drop_link_visits();
+  DROP TABLE ${p}link_visits;
+  DROP TABLE ${p}link_visit_days;
+  CREATE FUNCTION ${p}linklet_drop_link_visits() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    EXECUTE format('DELETE FROM %I.link_visit_rows WHERE link_id = $1', TG_TABLE_SCHEMA) USING OLD.id;
+    EXECUTE format('DELETE FROM %I.link_visit_counts WHERE link_id = $1', TG_TABLE_SCHEMA) USING OLD.id;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER link_visits_end_with_retake AFTER UPDATE OF id ON ${p}links
+    FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION ${p}linklet_drop_link_visits();
+  CREATE TRIGGER link_visits_end_with_delete AFTER DELETE ON ${p}links
+    FOR EACH ROW EXECUTE FUNCTION ${p}linklet_drop_link_visits();
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -167,7 +225,8 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
     {
       what: 'visits, and their daily counts per referrer, country, browser, OS and device',
       sql: visits(prefix),
-      madeIn: (c) => c.has('link_visits') && c.has('link_visit_days'),
+      // Or their packed successors (schema 9), which replace them.
+      madeIn: (c) => (c.has('link_visits') && c.has('link_visit_days')) || c.has('link_visit_rows'),
     },
     {
       // A link's password as its salted slow hash (NULL: none); old links have none.
@@ -181,6 +240,13 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       what: 'link titles and tags',
       sql: `ALTER TABLE ${prefix}links ADD COLUMN title text, ADD COLUMN tags text`,
       madeIn: (c) => hasColumns(c, 'links', 'title', 'tags'),
+    },
+    {
+      what: 'visits packed as one row per link and batch, daily counts as one object per link and day',
+      sql: packedVisits(prefix),
+      madeIn: (c) =>
+        hasColumns(c, 'link_visit_rows', 'first_at', 'last_at', 'visit_count', 'visits') &&
+        hasColumns(c, 'link_visit_counts', 'counts'),
     },
   ];
 }

@@ -22,14 +22,16 @@ function* packedRows(options, days) {
   for (const second of visitSlices(options)) {
     const packed = packVisits(second);
     for (const row of packed.rows) rows.push(row);
-    for (const { codeKey, day, counts } of packed.days) {
+    for (const { codeKey, day, names, counts } of packed.days) {
       let linkDays = days.get(codeKey);
       if (linkDays === undefined) {
         linkDays = new Map();
         days.set(codeKey, linkDays);
       }
       const sum = linkDays.get(day) ?? {};
-      for (const key in counts) sum[key] = (sum[key] ?? 0) + counts[key];
+      names.forEach((name, i) => {
+        sum[name] = (sum[name] ?? 0) + counts[i];
+      });
       linkDays.set(day, sum);
     }
     if (rows.length >= ROWS_PER_INSERT) {

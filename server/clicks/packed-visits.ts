@@ -120,6 +120,8 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
   ];
   const size = strings.length;
   const visitCount = at.length;
+  // No name counts as `unknown`, as a name spelled so does: one key for both.
+  const unknown = Math.max(0, strings.indexOf('unknown'));
   // The visits grouped by code key (a counting sort on its string index), in batch order within.
   const starts = new Int32Array(size + 1);
   for (let n = 0; n < visitCount; n++) (starts[(fields[n * 8] as number) + 1] as number)++;
@@ -212,7 +214,8 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
           continue;
         }
         for (let d = 0; d < DIMENSIONS.length; d++) {
-          const slot = d * size + (fields[o + (DIMENSIONS[d] as [string, number])[1]] as number);
+          const name = fields[o + (DIMENSIONS[d] as [string, number])[1]] as number;
+          const slot = d * size + (name === 0 ? unknown : name);
           if (tally[slot] === 0) touched.push(slot);
           tally[slot] = (tally[slot] as number) + 1;
         }

@@ -82,6 +82,7 @@ describe('packed visits', () => {
           expect(counts).toEqual(reference.get(`${d.codeKey} ${d.day}`));
         }
       }),
+      { numRuns: 300 },
     );
   });
 

@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { FOLD_PER_BATCH, type StoredVisit, type VisitTallies } from '../../../core/management/visits/visits.js';
 import type { ClickBatch } from '../../../core/rules/clicks.js';
-import { createVisitPage, packVisits, rowRangeBefore, talliesOfCounts } from '../../clicks/packed-visits.js';
+import {
+  createVisitPage,
+  dayCountsJson,
+  packVisits,
+  rowRangeBefore,
+  talliesOfCounts,
+} from '../../clicks/packed-visits.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 
@@ -40,7 +46,7 @@ export function visitColumns(batch: ClickBatch): unknown[] {
     rows.map((row) => row.visits),
     arrayLiteral(days.map((day) => code(day.codeKey))),
     arrayLiteral(days.map((day) => day.day)),
-    days.map((day) => JSON.stringify(day.counts)),
+    days.map(dayCountsJson),
   ];
 }
 

@@ -30,6 +30,13 @@ export interface ClickCounterOptions {
   visitsRetentionDays?: number;
   /** The most visits kept while the store refuses them; beyond it the oldest lose their detail. */
   maxKeptVisits?: number;
+  /**
+   * Under load, visits wait up to this long (default 5 s) to be written together: a stored row
+   * holds a link's visits of one write, so a busy second's few visits per link would cost a row
+   * each. Fewer than `writeVisitsBelow` visits waiting (default 2,000) are written on the beat.
+   */
+  holdVisitsMs?: number;
+  writeVisitsBelow?: number;
   now?: () => number;
 }
 
@@ -62,6 +69,12 @@ export function createClickCounter(options: ClickCounterOptions) {
   const unwritten: DayCounts[] = [];
   let writing: Promise<boolean> | undefined;
   let failing = false;
+  const holdVisitsMs = options.holdVisitsMs ?? 5000;
+  const writeVisitsBelow = options.writeVisitsBelow ?? 2000;
+  /** Visits held back from the written counts (their clicks are written), and since when. */
+  let held: VisitRow[] = [];
+  let visitsWrittenAt = now();
+  let closing = false;
 
   /** Adds counts to what is kept for their day (the same day twice would be written twice). */
   const keep = ({ day, counts, visits }: DayCounts, atFront: boolean) => {
@@ -119,7 +132,10 @@ export function createClickCounter(options: ClickCounterOptions) {
         dropped += count;
         kept--;
       }
-      if (oldest.counts.size === 0) unwritten.shift();
+      if (oldest.counts.size === 0) {
+        unwritten.shift();
+        if (oldest.visits !== undefined) for (const visit of oldest.visits) held.push(visit); // no detail lost here
+      }
     }
     if (dropped > 0)
       logger.error({ droppedClicks: dropped }, `${dropped} clicks were dropped: the store refused them too long`);
@@ -138,12 +154,41 @@ export function createClickCounter(options: ClickCounterOptions) {
         `${droppedVisits} visits lost their detail (their clicks are kept): the store refused them too long`,
       );
   };
+  /**
+   * Holds this beat's visits back (their clicks still go) while many are waiting and the last
+   * visits were written less than `holdVisitsMs` ago; else hands every held visit to the first
+   * batch written (an empty one when no counts are waiting).
+   */
+  const holdOrRelease = () => {
+    let waiting = held.length;
+    for (const kept of unwritten) waiting += kept.visits?.length ?? 0;
+    if (waiting === 0) return;
+    const release =
+      closing || waiting < writeVisitsBelow || waiting >= maxKeptVisits || now() - visitsWrittenAt >= holdVisitsMs;
+    if (!release) {
+      for (const kept of unwritten) {
+        if (kept.visits === undefined) continue;
+        for (const visit of kept.visits) held.push(visit);
+        kept.visits = undefined;
+      }
+      return;
+    }
+    if (held.length === 0) return;
+    if (unwritten.length === 0) unwritten.push({ day: dayOf(now()), counts: new Map() });
+    const first = unwritten[0] as DayCounts;
+    first.visits = first.visits === undefined ? held : held.concat(first.visits);
+    held = [];
+  };
   /** Writes every kept batch in turn; false when the store refused one (it stays kept). */
   const writeKept = async (): Promise<boolean> => {
+    holdOrRelease();
     while (unwritten.length > 0) {
       const next = unwritten.shift() as DayCounts;
       const batch: ClickBatch = { day: next.day, codeKeys: [...next.counts.keys()], counts: [...next.counts.values()] };
-      if (next.visits !== undefined && next.visits.length > 0) batch.visits = next.visits;
+      if (next.visits !== undefined && next.visits.length > 0) {
+        batch.visits = next.visits;
+        visitsWrittenAt = now();
+      }
       if (options.visitsRetentionDays !== undefined)
         batch.foldBefore = Math.floor(now() / 1000) - options.visitsRetentionDays * 86_400;
       try {
@@ -206,6 +251,7 @@ export function createClickCounter(options: ClickCounterOptions) {
      */
     async close(attempts = 3, retryDelayMs = 250): Promise<void> {
       clearInterval(timer);
+      closing = true;
       for (let attempt = 0; attempt < attempts; attempt++) {
         await writing;
         if (await flush()) return;

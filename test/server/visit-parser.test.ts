@@ -110,4 +110,50 @@ describe('click counter with visits', () => {
     expect(batch.foldBefore).toBe(NOON / 1000 - 90 * 86_400);
     await counter.close();
   });
+
+  it('holds many visits back for a few seconds (their clicks are written on the beat), then writes them all', async () => {
+    const written: ClickBatch[] = [];
+    let clock = NOON;
+    const counter = createClickCounter({
+      write: async (batch) => {
+        written.push(batch);
+      },
+      logger: { info() {}, warn() {}, error() {} },
+      writeEveryMs: 60_000,
+      parseVisit: createVisitParser(),
+      holdVisitsMs: 5000,
+      writeVisitsBelow: 3,
+      now: () => clock,
+    });
+    const visitsWritten = () => written.reduce((sum, batch) => sum + (batch.visits?.length ?? 0), 0);
+    const clicksWritten = () => written.reduce((sum, batch) => sum + batch.counts.reduce((a, b) => a + b, 0), 0);
+
+    // Few waiting: written at once.
+    counter.count('a', clock, raw());
+    await counter.flush();
+    expect([clicksWritten(), visitsWritten()]).toEqual([1, 1]);
+
+    // Many waiting, the last visits written just now: the clicks go, the visits wait.
+    for (let i = 0; i < 4; i++) counter.count('a', clock, raw());
+    clock += 1000;
+    await counter.flush();
+    expect([clicksWritten(), visitsWritten()]).toEqual([5, 1]);
+    for (let i = 0; i < 2; i++) counter.count('b', clock, raw());
+    clock += 1000;
+    await counter.flush();
+    expect([clicksWritten(), visitsWritten()]).toEqual([7, 1]);
+
+    // Once the hold is over they go together, with no clicks waiting (a batch of visits alone).
+    clock += 4000;
+    await counter.flush();
+    expect([clicksWritten(), visitsWritten()]).toEqual([7, 7]);
+    expect(written.at(-1)?.codeKeys).toEqual([]);
+
+    // Closing writes whatever is held.
+    for (let i = 0; i < 5; i++) counter.count('c', clock, raw());
+    await counter.flush();
+    expect(visitsWritten()).toBe(7);
+    await counter.close();
+    expect([clicksWritten(), visitsWritten()]).toEqual([12, 12]);
+  });
 });

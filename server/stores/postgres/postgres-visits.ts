@@ -43,10 +43,11 @@ export function visitColumns(batch: ClickBatch): unknown[] {
     arrayLiteral(rows.map((row) => row.firstAt)),
     arrayLiteral(rows.map((row) => row.lastAt)),
     arrayLiteral(rows.map((row) => row.count)),
-    rows.map((row) => row.visits),
+    // One JSON array each, sent as it is: as `text[]` the driver escaped every quote of every row.
+    `[${rows.map((row) => row.visits).join(',')}]`,
     arrayLiteral(days.map((day) => code(day.codeKey))),
     arrayLiteral(days.map((day) => day.day)),
-    days.map(dayCountsJson),
+    `[${days.map(dayCountsJson).join(',')}]`,
   ];
 }
 
@@ -58,15 +59,16 @@ export const visitsCte = (prefix: string) => `ids AS (
       SELECT k.i, l.id FROM unnest($5::text[]) WITH ORDINALITY AS k (code, i) JOIN ${prefix}links l ON l.code_key = k.code),
     visit_rows AS (
       INSERT INTO ${prefix}link_visit_rows (link_id, first_at, last_at, visit_count, visits)
-      SELECT ids.id, r.first_at, r.last_at, r.n, r.visits
-      FROM unnest($6::int[], $7::bigint[], $8::bigint[], $9::int[], $10::text[]) WITH ORDINALITY
-        AS r (k, first_at, last_at, n, visits, o)
+      SELECT ids.id, r.first_at, r.last_at, r.n, r.visits::text
+      FROM ROWS FROM (unnest($6::int[]), unnest($7::bigint[]), unnest($8::bigint[]), unnest($9::int[]),
+          json_array_elements($10::json)) WITH ORDINALITY AS r (k, first_at, last_at, n, visits, o)
       JOIN ids ON ids.i = r.k
       ORDER BY r.o),
     visit_counts AS (
       INSERT INTO ${prefix}link_visit_counts AS c (link_id, day, counts)
-      SELECT ids.id, d.day, d.counts
-      FROM unnest($11::int[], $12::int[], $13::jsonb[]) WITH ORDINALITY AS d (k, day, counts, o)
+      SELECT ids.id, d.day, d.counts::jsonb
+      FROM ROWS FROM (unnest($11::int[]), unnest($12::int[]), json_array_elements($13::json)) WITH ORDINALITY
+        AS d (k, day, counts, o)
       JOIN ids ON ids.i = d.k
       ORDER BY d.o
       ON CONFLICT (link_id, day) DO UPDATE SET counts = ${prefix}linklet_add_counts(c.counts, EXCLUDED.counts))`;

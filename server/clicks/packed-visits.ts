@@ -1,10 +1,5 @@
-import {
-  type StoredVisit,
-  VISIT_DIMENSIONS,
-  type VisitDimension,
-  type VisitRow,
-  type VisitTallies,
-} from '../../core/management/visits/visits.js';
+import type { VisitRow } from '../../core/management/visits/visits.js';
+import { type EncodedVisits, encodeVisits } from './encoded-visits.js';
 
 /** A stored row holds at most this many visits; a visit's id is its row's id × this + its place in the row. */
 export const VISITS_PER_ROW = 4096;
@@ -46,50 +41,6 @@ export function dayCountsJson({ names, counts }: Pick<DayCounts, 'names' | 'coun
   let text = '{';
   for (let i = 0; i < names.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(names[i])}:${counts[i]}`;
   return `${text}}`;
-}
-
-const FIELDS = 8;
-
-/**
- * A batch's visits with every distinct string once: per visit eight integers (code key,
- * referrer, country, User-Agent, browser, OS, device as indexes into `strings`, 0 for none; then
- * bot as 0 or 1) and its time. Cheap to make on the event loop and to copy to a thread.
- */
-export interface EncodedVisits {
-  strings: Array<string | null>;
-  fields: Int32Array;
-  at: Float64Array;
-}
-
-/** The batch's visits as `EncodedVisits`: a lookup per string of a known hash, no parsing. */
-export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
-  const strings: Array<string | null> = [null];
-  const indexOf = new Map<string, number>();
-  const index = (value: string | null): number => {
-    if (value === null) return 0;
-    let at = indexOf.get(value);
-    if (at === undefined) {
-      at = strings.push(value) - 1;
-      indexOf.set(value, at);
-    }
-    return at;
-  };
-  const fields = new Int32Array(visits.length * FIELDS);
-  const at = new Float64Array(visits.length);
-  for (let n = 0; n < visits.length; n++) {
-    const visit = visits[n] as VisitRow;
-    const o = n * FIELDS;
-    fields[o] = index(visit.codeKey);
-    fields[o + 1] = index(visit.referrer);
-    fields[o + 2] = index(visit.country);
-    fields[o + 3] = index(visit.userAgent);
-    fields[o + 4] = index(visit.browser);
-    fields[o + 5] = index(visit.os);
-    fields[o + 6] = index(visit.device);
-    fields[o + 7] = visit.bot ? 1 : 0;
-    at[n] = visit.at;
-  }
-  return { strings, fields, at };
 }
 
 /** A batch's visits as stored rows and daily counts (see `packEncodedVisits`). */
@@ -242,77 +193,4 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
     }
   }
   return { rows, days: dayCounts };
-}
-
-/** The visits of a stored row (see `PackedVisitRow`), their ids made of the row's. */
-export function unpackVisits(visits: string, rowId: number): StoredVisit[] {
-  const { s, v } = JSON.parse(visits) as { s: Array<string | null>; v: number[] };
-  const text = (index: number) => (index < 0 ? null : (s[index] ?? null));
-  const result: StoredVisit[] = [];
-  for (let i = 0, o = 0; o < v.length; i++, o += FIELDS) {
-    result.push({
-      id: rowId * VISITS_PER_ROW + i,
-      at: (v[o] as number) * 1000,
-      referrer: text(v[o + 1] as number),
-      country: text(v[o + 2] as number),
-      browser: text(v[o + 4] as number),
-      os: text(v[o + 5] as number),
-      device: text(v[o + 6] as number),
-      bot: v[o + 7] === 1,
-    });
-  }
-  return result;
-}
-
-/** Daily counts (each a `DayCounts.counts`, as stored) added up into stats' tallies. */
-export function talliesOfCounts(rows: Iterable<Record<string, number>>): VisitTallies {
-  const sums = new Map<string, number>();
-  for (const counts of rows) for (const key in counts) sums.set(key, (sums.get(key) ?? 0) + Number(counts[key]));
-  const result: VisitTallies = { bots: 0, tallies: [] };
-  for (const [key, clicks] of sums) {
-    const colon = key.indexOf(':');
-    if (colon < 0) {
-      if (key === BOTS_KEY) result.bots += clicks;
-      continue;
-    }
-    const dimension = key.slice(0, colon) as VisitDimension;
-    if (VISIT_DIMENSIONS.includes(dimension)) result.tallies.push({ dimension, name: key.slice(colon + 1), clicks });
-  }
-  return result;
-}
-
-const newerFirst = (a: StoredVisit, b: StoredVisit) => b.at - a.at || b.id - a.id;
-
-/**
- * A page of visits, newest first, gathered from stored rows read newest `lastAt` first: rows'
- * times overlap (two processes, a retried batch), so rows are decoded until the next one can only
- * hold visits older than the page's last. `add` says whether another row may still belong.
- */
-export function createVisitPage(limit: number, before?: { at: number; id: number }) {
-  let visits: StoredVisit[] = [];
-  let oldestKept = Number.NEGATIVE_INFINITY;
-  const isBefore = (visit: StoredVisit) =>
-    before === undefined || visit.at < before.at || (visit.at === before.at && visit.id < before.id);
-  return {
-    add(rowId: number, lastAt: number, packed: string): boolean {
-      if (visits.length >= limit && lastAt * 1000 < oldestKept) return false;
-      for (const visit of unpackVisits(packed, rowId)) if (isBefore(visit)) visits.push(visit);
-      if (visits.length >= limit) {
-        visits.sort(newerFirst);
-        visits = visits.slice(0, limit);
-        oldestKept = (visits[limit - 1] as StoredVisit).at;
-      }
-      return true;
-    },
-    visits(): StoredVisit[] {
-      return visits.sort(newerFirst).slice(0, limit);
-    },
-  };
-}
-
-/** The range of rows' times (epoch seconds) that may hold visits before `before` (ms), for an index scan. */
-export function rowRangeBefore(before?: { at: number }): { firstAtMax: number; lastAtMax: number } {
-  if (before === undefined) return { firstAtMax: Number.MAX_SAFE_INTEGER, lastAtMax: Number.MAX_SAFE_INTEGER };
-  const seconds = Math.floor(before.at / 1000);
-  return { firstAtMax: seconds, lastAtMax: seconds + ROW_SPAN_SECONDS };
 }

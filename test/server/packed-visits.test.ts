@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { tallyName, VISIT_DIMENSIONS, type VisitRow } from '../../core/management/visits/visits.js';
 import {
   BOTS_KEY,
-  createVisitPage,
   dayCountsJson,
   packVisits,
   ROW_SPAN_SECONDS,
-  talliesOfCounts,
-  unpackVisits,
   VISITS_PER_ROW,
 } from '../../server/clicks/packed-visits.js';
+import { createVisitPage, talliesOfCounts, unpackVisits } from '../../server/clicks/stored-visits.js';
 
 const name = (values: string[]) => fc.option(fc.constantFrom(...values), { nil: null });
 const visit = fc.record<VisitRow>({

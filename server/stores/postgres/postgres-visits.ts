@@ -1,13 +1,8 @@
 import type pg from 'pg';
 import { FOLD_PER_BATCH, type StoredVisit, type VisitTallies } from '../../../core/management/visits/visits.js';
 import type { ClickBatch } from '../../../core/rules/clicks.js';
-import {
-  createVisitPage,
-  dayCountsJson,
-  packVisits,
-  rowRangeBefore,
-  talliesOfCounts,
-} from '../../clicks/packed-visits.js';
+import { dayCountsJson, packVisits } from '../../clicks/packed-visits.js';
+import { createVisitPage, rowRangeBefore, talliesOfCounts } from '../../clicks/stored-visits.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { FOLD_PER_BATCH } from '../../../core/management/visits/visits.js';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
-import { type EncodedVisits, encodeVisits, type packEncodedVisits } from '../../clicks/packed-visits.js';
+import { type EncodedVisits, encodeVisits } from '../../clicks/encoded-visits.js';
+import type { packEncodedVisits } from '../../clicks/packed-visits.js';
 import { SQLITE_VISIT_SQL } from './sqlite-visits.js';
 
 /** A click batch as the writer thread takes it: its visits encoded (see `EncodedVisits`). */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StoredVisit, VisitTallies } from '../../../core/management/visits/visits.js';
-import { createVisitPage, rowRangeBefore, talliesOfCounts } from '../../clicks/packed-visits.js';
+import { createVisitPage, rowRangeBefore, talliesOfCounts } from '../../clicks/stored-visits.js';
 
 /** The first visit rows by row id (the order they were written), of which those all older than `@before` go. */
 const OLD_ROWS = `SELECT rowid FROM (SELECT rowid, last_at FROM link_visit_rows ORDER BY rowid LIMIT @limit) WHERE last_at < @before`;

@@ -80,19 +80,24 @@ describe('visit parser (runs in the batch writer)', () => {
   });
 });
 
+/** A counter recording visits into `written`, flushed by hand. */
+function counterWithVisits(options: Partial<Parameters<typeof createClickCounter>[0]>) {
+  const written: ClickBatch[] = [];
+  const counter = createClickCounter({
+    write: async (batch) => {
+      written.push(batch);
+    },
+    logger: { info() {}, warn() {}, error() {} },
+    writeEveryMs: 60_000,
+    parseVisit: createVisitParser(),
+    ...options,
+  });
+  return { counter, written };
+}
+
 describe('click counter with visits', () => {
   it('writes visits in the batch of their clicks; a bot is a visit but no click', async () => {
-    const written: ClickBatch[] = [];
-    const counter = createClickCounter({
-      write: async (batch) => {
-        written.push(batch);
-      },
-      logger: { info() {}, warn() {}, error() {} },
-      writeEveryMs: 60_000,
-      parseVisit: createVisitParser(),
-      visitsRetentionDays: 90,
-      now: () => NOON,
-    });
+    const { counter, written } = counterWithVisits({ visitsRetentionDays: 90, now: () => NOON });
     counter.count('a', NOON, raw());
     counter.count('a', NOON, raw({ userAgent: BOT }));
     counter.count('b', NOON, raw({ private: true }));
@@ -112,19 +117,8 @@ describe('click counter with visits', () => {
   });
 
   it('holds many visits back for a few seconds (their clicks are written on the beat), then writes them all', async () => {
-    const written: ClickBatch[] = [];
     let clock = NOON;
-    const counter = createClickCounter({
-      write: async (batch) => {
-        written.push(batch);
-      },
-      logger: { info() {}, warn() {}, error() {} },
-      writeEveryMs: 60_000,
-      parseVisit: createVisitParser(),
-      holdVisitsMs: 5000,
-      writeVisitsBelow: 3,
-      now: () => clock,
-    });
+    const { counter, written } = counterWithVisits({ holdVisitsMs: 5000, writeVisitsBelow: 3, now: () => clock });
     const visitsWritten = () => written.reduce((sum, batch) => sum + (batch.visits?.length ?? 0), 0);
     const clicksWritten = () => written.reduce((sum, batch) => sum + batch.counts.reduce((a, b) => a + b, 0), 0);
 

@@ -71,7 +71,7 @@ export function createClickCounter(options: ClickCounterOptions) {
   let failing = false;
   const holdVisitsMs = options.holdVisitsMs ?? 5000;
   const writeVisitsBelow = options.writeVisitsBelow ?? 2000;
-  /** Visits held back from the written counts (their clicks are written), and since when. */
+  /** Visits held back while their clicks are written, and when visits were last written. */
   let held: VisitRow[] = [];
   let visitsWrittenAt = now();
   let closing = false;
@@ -134,7 +134,7 @@ export function createClickCounter(options: ClickCounterOptions) {
       }
       if (oldest.counts.size === 0) {
         unwritten.shift();
-        if (oldest.visits !== undefined) for (const visit of oldest.visits) held.push(visit); // no detail lost here
+        if (oldest.visits !== undefined) for (const visit of oldest.visits) held.push(visit); // its visits stay
       }
     }
     if (dropped > 0)

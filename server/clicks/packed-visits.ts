@@ -5,6 +5,8 @@ import { type EncodedVisits, encodeVisits } from './encoded-visits.js';
 export const VISITS_PER_ROW = 4096;
 /** A row's visits span at most this many seconds, so a page before a time reads rows from a bounded range. */
 export const ROW_SPAN_SECONDS = 60;
+/** How many numbers a stored row holds per visit (see `PackedVisitRow`). */
+export const STORED_FIELDS = 8;
 /** The daily counts' key of bot visits (counted under no dimension). */
 export const BOTS_KEY = 'bots';
 

@@ -4,17 +4,14 @@ import {
   type VisitDimension,
   type VisitTallies,
 } from '../../core/management/visits/visits.js';
-import { BOTS_KEY, ROW_SPAN_SECONDS, VISITS_PER_ROW } from './packed-visits.js';
-
-/** How many numbers a stored row holds per visit (see `PackedVisitRow`). */
-const FIELDS = 8;
+import { BOTS_KEY, ROW_SPAN_SECONDS, STORED_FIELDS, VISITS_PER_ROW } from './packed-visits.js';
 
 /** The visits of a stored row (see `PackedVisitRow`), their ids made of the row's. */
 export function unpackVisits(visits: string, rowId: number): StoredVisit[] {
   const { s, v } = JSON.parse(visits) as { s: Array<string | null>; v: number[] };
   const text = (index: number) => (index < 0 ? null : (s[index] ?? null));
   const result: StoredVisit[] = [];
-  for (let i = 0, o = 0; o < v.length; i++, o += FIELDS) {
+  for (let i = 0, o = 0; o < v.length; i++, o += STORED_FIELDS) {
     result.push({
       id: rowId * VISITS_PER_ROW + i,
       at: (v[o] as number) * 1000,

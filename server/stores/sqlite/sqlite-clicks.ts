@@ -41,10 +41,10 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
  * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total,
  * then its day under the id of the link holding the code now; days past the kept ones are
  * purged by this same writer, once per new day. Its visits are packed here (`pack`, off the event
- * loop) and written as one row per link, and
- * each link's day counts merged into that day's row (this connection is the database's only
- * writer while the transaction holds its lock, so reading then writing loses nothing). It refers to nothing
- * outside itself, because the writer thread runs its source text.
+ * loop) and written as one row per link, and each link's day counts merged into that day's row
+ * (this connection is the database's only writer while the transaction holds its lock, so
+ * reading then writing loses nothing). It refers to nothing outside itself, because the writer
+ * thread runs its source text.
  */
 export function createClickCommitter(
   db: Database.Database,

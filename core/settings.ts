@@ -1,6 +1,7 @@
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import { createPbkdf2PasswordHasher } from './passwords/pbkdf2-password-hasher.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from './redirect/redirect-cache.js';
+import { DEFAULT_COMPAT_EXPIRE_DURATION, type ExpireDuration } from './rules/expiry.js';
 import { type CodeGenerator, createRandomCodeGenerator } from './rules/generate-code.js';
 import { DEFAULT_MAX_URL_LENGTH, trimTrailingSlashes } from './rules/url.js';
 import type { ShortenContext } from './shorten/shorten.js';
@@ -26,6 +27,8 @@ export interface LinkletOptions {
   redirectCacheSeconds?: number;
   /** How link passwords are hashed and checked (the server's scrypt); WebCrypto PBKDF2 when not given. */
   passwordHasher?: PasswordHasher;
+  /** How long links made through the YOURLS and Shlink APIs live when the client gives no expiry. */
+  compatExpireDuration?: ExpireDuration;
 }
 
 /** `LinkletOptions` with every default filled in: what the handler and the fast paths both run on. */
@@ -40,6 +43,7 @@ export interface LinkletSettings {
   redirectCacheSeconds: number;
   /** Hashes and checks link passwords. */
   passwords: PasswordHasher;
+  compatExpireDuration: ExpireDuration;
   /** What a create needs. */
   shorten: ShortenContext;
 }
@@ -65,6 +69,7 @@ export function settingsOf(options: LinkletOptions): LinkletSettings {
     apiKey: options.apiKey,
     redirectCacheSeconds: options.redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS,
     passwords,
+    compatExpireDuration: options.compatExpireDuration ?? DEFAULT_COMPAT_EXPIRE_DURATION,
     shorten: {
       store: options.store,
       passwords,

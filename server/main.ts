@@ -85,6 +85,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     blockPrivateTargets: config.blockPrivateTargets,
     apiKey: config.apiKey,
     redirectCacheSeconds: config.redirectCacheSeconds,
+    compatExpireDuration: config.compatExpireDuration,
     passwordHasher: createScryptPasswordHasher(),
     webApp,
     onClick: clicks?.count,

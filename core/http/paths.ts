@@ -11,9 +11,35 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 /** For load balancers: never rate limited, never a code. */
 export const HEALTH_PATH = '/health';
 
-/** API paths always answer JSON with CORS; `/api2` or `/apiary` are short URLs like any other. */
+/** YOURLS's API, where its clients add `yourls-api.php` to the server's address. */
+export const YOURLS_API_PATH = '/yourls-api.php';
+/** Shlink's REST API: its health check, and versions 2 and 3 (the same answers). */
+export const SHLINK_HEALTH_PATH = '/rest/health';
+export const SHLINK_API_PREFIXES = ['/rest/v2/', '/rest/v3/'] as const;
+
+/** The peer API a path belongs to, whose clients read errors in that API's own shape. */
+export type CompatDialect = 'yourls' | 'shlink';
+
+/**
+ * Which peer API serves `pathname`, if any. Only paths below `/rest/` with more than one segment
+ * are Shlink's, so `/rest` and `/rest/` stay a short URL (a link may have the code `rest`).
+ */
+export function compatDialectOf(pathname: string): CompatDialect | undefined {
+  if (pathname === YOURLS_API_PATH) return 'yourls';
+  if (!pathname.startsWith('/rest/')) return undefined;
+  if (pathname === SHLINK_HEALTH_PATH || SHLINK_API_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
+    return 'shlink';
+  return undefined;
+}
+
+/** API paths always answer JSON (or XML) with CORS; `/api2` or `/apiary` are short URLs like any other. */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname === LEGACY_API_PATH || pathname.startsWith('/api/');
+  return (
+    pathname === '/api' ||
+    pathname === LEGACY_API_PATH ||
+    pathname.startsWith('/api/') ||
+    compatDialectOf(pathname) !== undefined
+  );
 }
 
 /** The code part of `/{code}` or `/{code}/`, still percent-encoded; undefined for other paths. */

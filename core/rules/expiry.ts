@@ -1,6 +1,11 @@
 export const EXPIRE_DURATIONS = ['24h', '48h', '1week', '1month'] as const;
 export type ExpireDuration = (typeof EXPIRE_DURATIONS)[number];
 export const DEFAULT_EXPIRE_DURATION: ExpireDuration = '1week';
+/**
+ * How long a link made through the YOURLS or Shlink API lives when the client says nothing:
+ * their clients never ask, and their links are expected to last, so the longest Linklet has.
+ */
+export const DEFAULT_COMPAT_EXPIRE_DURATION: ExpireDuration = '1month';
 
 const HOUR_MS = 3_600_000;
 

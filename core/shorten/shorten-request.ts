@@ -31,6 +31,8 @@ export interface ShortenRequest {
   originalUrl: string;
   customCode: string | undefined;
   expireDuration: ExpireDuration;
+  /** An exact expiry (epoch ms) instead of `expireDuration`: Shlink's `validUntil`, checked by its caller. */
+  expiresAt?: number;
   /** v1 only (`parsePasswordField`): the link's password, hashed by `shorten`. */
   password?: string;
   /** A v1 create's title and tags (see `parseCreateLabels`); the legacy dialect never sets them. */

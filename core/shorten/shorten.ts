@@ -42,7 +42,7 @@ export async function shorten(
 ): Promise<ShortenResult> {
   const originalUrl = parseOriginalUrl(request.originalUrl, context.urlRules);
   const now = context.now();
-  const expiresAt = expiryFor(request.expireDuration, now);
+  const expiresAt = request.expiresAt ?? expiryFor(request.expireDuration, now);
   // Hashed once the other rules have passed: a refused create costs no slow hash.
   const passwordHash = await hashedPassword(request.password, context.passwords);
   const make = (code: string): Link => {

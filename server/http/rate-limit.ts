@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerTokenOf } from '../../core/http/middleware/api-key.js';
-import { isHealthTarget } from '../../core/http/paths.js';
+import { isHealthTarget, YOURLS_API_PATH } from '../../core/http/paths.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';
@@ -127,7 +127,7 @@ export function createRateLimiter(options: RateLimitOptions) {
     clientOf: (req: IncomingMessage) => clientOfRequest(clientOf, req),
     /** A digest of the key a request carries (never the key itself, in memory or in Redis). */
     keyOf(req: IncomingMessage): string | undefined {
-      const given = req.headers['x-api-key'] ?? bearerTokenOf(req.headers.authorization);
+      const given = req.headers['x-api-key'] ?? bearerTokenOf(req.headers.authorization) ?? yourlsSignatureOf(req.url);
       const key = Array.isArray(given) ? given.join(',') : given;
       return key ? createHash('sha256').update(key).digest('base64url').slice(0, 22) : undefined;
     },
@@ -142,6 +142,16 @@ export function createRateLimiter(options: RateLimitOptions) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The key a YOURLS client sends as `signature` in the query, so its requests count against the
+ * key's limit too (one sent in a form body counts against the client's limit alone: the body is
+ * not read before the limit is checked).
+ */
+function yourlsSignatureOf(target: string | undefined): string | undefined {
+  if (target === undefined || !target.startsWith(`${YOURLS_API_PATH}?`)) return undefined;
+  return new URLSearchParams(target.slice(YOURLS_API_PATH.length + 1)).get('signature') ?? undefined;
+}
 
 /** Requests never limited: CORS preflights (no work, and a refused one reads as a CORS error) and health checks. */
 export function isExempt(req: Pick<IncomingMessage, 'method' | 'url'>): boolean {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_VISITS_RETENTION_DAYS } from '../../core/management/visits/visits.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect/redirect-cache.js';
 import { isKnownTimeZone } from '../../core/rules/dates.js';
+import { DEFAULT_COMPAT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH, trimTrailingSlashes } from '../../core/rules/url.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/cache/link-cache.js';
@@ -43,6 +44,8 @@ export interface Config {
   cacheSeconds: number;
   /** Longest a browser may keep a redirect (never past the link's expiry); 0 sends `no-store`. */
   redirectCacheSeconds: number;
+  /** How long links made through the YOURLS and Shlink APIs live (`COMPAT_EXPIRE_DURATION`). */
+  compatExpireDuration: ExpireDuration;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   workers: number;
   /** PostgreSQL connections per process. */
@@ -122,6 +125,9 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
+  COMPAT_EXPIRE_DURATION: optional(
+    z.enum(EXPIRE_DURATIONS, { error: `must be one of ${EXPIRE_DURATIONS.join(', ')}` }),
+  ).default(DEFAULT_COMPAT_EXPIRE_DURATION),
   WORKERS: optional(z.string())
     .default('1')
     .transform((value, ctx) => {
@@ -206,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cacheMaxBytes: values.CACHE_MAX_BYTES,
     cacheSeconds: values.CACHE_SECONDS,
     redirectCacheSeconds: values.REDIRECT_CACHE_SECONDS,
+    compatExpireDuration: values.COMPAT_EXPIRE_DURATION,
     workers: values.WORKERS,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     headersTimeoutMs: values.HEADERS_TIMEOUT_MS,

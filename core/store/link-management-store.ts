@@ -29,7 +29,24 @@ export interface LinkListQuery {
   /** A tag key (see `tagKey`) the link must carry. */
   tag?: string;
   now: number;
+  /**
+   * Another order than newest first (Shlink's `orderBy`); ties go by code key in the same
+   * direction. Only with `offset`: a keyset `after` follows the default order alone.
+   */
+  order?: LinkOrder;
+  /** Links of this order to skip first: page numbers, as Shlink's API counts them. */
+  offset?: number;
 }
+
+/** What a list can be ordered by: creation, code (its key), target URL, title (none as ""), clicks. */
+export type LinkOrderField = 'created' | 'code' | 'url' | 'title' | 'clicks';
+export interface LinkOrder {
+  field: LinkOrderField;
+  descending: boolean;
+}
+
+/** The links `countLinks` counts: those `listLinks` would list with the same filters. */
+export type LinkCountQuery = Pick<LinkListQuery, 'scope' | 'search' | 'status' | 'tag' | 'now'>;
 
 /** One page of `listChanges`: oldest change first, from `since` on, strictly after `after`. */
 export interface ChangeListQuery {
@@ -95,6 +112,8 @@ export interface LinkManagementStore {
   /** Sets `lastUsedAt` to `now` unless it is already within `KEY_TOUCH_INTERVAL_MS` of it. */
   touchKey(id: number, now: number): Promise<void>;
   listLinks(query: LinkListQuery): Promise<Link[]>;
+  /** How many links `listLinks` would list in all (a page count needs it). */
+  countLinks(query: LinkCountQuery): Promise<number>;
   /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
   listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
   /**
@@ -138,6 +157,7 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'findKeyByHash',
   'touchKey',
   'listLinks',
+  'countLinks',
   'listChanges',
   'updateLink',
   'deleteLink',

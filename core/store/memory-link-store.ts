@@ -8,7 +8,10 @@ import {
   inScope,
   KEY_TOUCH_INTERVAL_MS,
   type LinkChange,
+  type LinkCountQuery,
   type LinkListQuery,
+  type LinkOrder,
+  type LinkOrderField,
   type ManagedLinkStore,
   mergeChanges,
   type OwnerKey,
@@ -37,6 +40,21 @@ const stored = (link: Link): Link => {
 const newerFirst = (a: Link, b: Link) =>
   b.createdAt - a.createdAt || (a.codeKey < b.codeKey ? 1 : a.codeKey > b.codeKey ? -1 : 0);
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A comparator for `order`, ties by code key in the same direction (as the SQL stores order). */
+function inOrder(order: LinkOrder, clicksOf: (link: Link) => number) {
+  const field: Record<LinkOrderField, (a: Link, b: Link) => number> = {
+    created: (a, b) => a.createdAt - b.createdAt,
+    code: () => 0,
+    url: (a, b) => byText(a.originalUrl, b.originalUrl),
+    title: (a, b) => byText(a.title ?? '', b.title ?? ''),
+    clicks: (a, b) => clicksOf(a) - clicksOf(b),
+  };
+  const sign = order.descending ? -1 : 1;
+  return (a: Link, b: Link) => sign * (field[order.field](a, b) || byText(a.codeKey, b.codeKey));
+}
+
 /**
  * A `LinkStore` (and the management operations) in `Map`s, for tests and throwaway use.
  * JavaScript runs each operation to completion before any other, which is what makes it atomic.
@@ -57,6 +75,18 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   /** The id of the link created at `createdAt` holding this code now, if it is that link. */
   const idOf = (codeKey: string, createdAt: number) =>
     links.get(codeKey)?.createdAt === createdAt ? ids.get(codeKey) : undefined;
+  const matching = ({ scope, search, status, tag, now }: LinkCountQuery) =>
+    [...links.values()]
+      .filter((link) => inScope(link, scope))
+      .filter(
+        (link) =>
+          search === undefined ||
+          asciiLowerCase(link.code).includes(search) ||
+          asciiLowerCase(link.originalUrl).includes(search) ||
+          asciiLowerCase(link.title ?? '').includes(search),
+      )
+      .filter((link) => tag === undefined || hasTag(link.tags, tag))
+      .filter((link) => status === undefined || statusOf(link, now) === status);
   const withClicks = (link: Link): Link => {
     const clicks = totals.get(link.codeKey);
     return clicks ? { ...link, clicks } : { ...link };
@@ -116,22 +146,15 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const key = keys.find((candidate) => candidate.id === id);
       if (key && (key.lastUsedAt === undefined || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS)) key.lastUsedAt = now;
     },
-    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
-      return [...links.values()]
-        .filter((link) => inScope(link, scope))
+    async listLinks({ limit, after, order, offset = 0, ...filters }: LinkListQuery) {
+      return matching(filters)
         .filter((link) => !after || newerFirst(link, { ...link, ...after }) > 0)
-        .filter(
-          (link) =>
-            search === undefined ||
-            asciiLowerCase(link.code).includes(search) ||
-            asciiLowerCase(link.originalUrl).includes(search) ||
-            asciiLowerCase(link.title ?? '').includes(search),
-        )
-        .filter((link) => tag === undefined || hasTag(link.tags, tag))
-        .filter((link) => status === undefined || statusOf(link, now) === status)
-        .sort(newerFirst)
-        .slice(0, limit)
+        .sort(order === undefined ? newerFirst : inOrder(order, (link) => totals.get(link.codeKey) ?? 0))
+        .slice(offset, offset + limit)
         .map(withClicks);
+    },
+    async countLinks(filters: LinkCountQuery) {
+      return matching(filters).length;
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [

@@ -4,6 +4,7 @@ import { CLICK_DAYS_KEPT, dayOf } from '../../core/rules/clicks.js';
 import {
   KEY_TOUCH_INTERVAL_MS,
   type LinkChange,
+  type LinkOrderField,
   type ManagedLinkStore,
   type OwnerScope,
 } from '../../core/store/link-management-store.js';
@@ -140,6 +141,44 @@ export function describeLinkManagementContract(name: string, factory: StoreFacto
       expect(codesOf(await list({ status: 'active' }))).toEqual(['other', 'Promo']);
       expect(codesOf(await list({ status: 'expired' }))).toEqual(['old']);
       expect(codesOf(await list({ status: 'disabled' }))).toEqual(['off']);
+    });
+
+    it('orders by each field both ways, pages by offset, and counts what it would list', async () => {
+      const made = [
+        { code: 'b', url: 'https://c.example/', title: 'Zebra', clicks: 5 },
+        { code: 'A', url: 'https://a.example/', title: undefined, clicks: 0 },
+        { code: '가', url: 'https://b.example/', title: 'apple', clicks: 9 },
+        { code: 'c', url: 'https://a.example/', title: 'Zebra', clicks: 5 },
+      ];
+      for (const [i, entry] of made.entries()) {
+        const options = { originalUrl: entry.url, ownerId: 1, createdAt: NOW + i };
+        await store.create(
+          link(entry.code, entry.title === undefined ? options : { ...options, title: entry.title }),
+          NOW,
+        );
+      }
+      await store.create(link('theirs', { ownerId: 2, createdAt: NOW + 9 }), NOW);
+      await store.addClicks({ day: dayOf(NOW), codeKeys: ['b', '가', 'c'], counts: [5, 9, 5] });
+      const scope = { ownerId: 1 };
+      const ordered = (field: LinkOrderField, descending: boolean, extra: object = {}) =>
+        store
+          .listLinks({ scope, limit: 10, now: NOW + 20, order: { field, descending }, offset: 0, ...extra })
+          .then(codesOf);
+      expect(await ordered('created', false)).toEqual(['b', 'A', '가', 'c']);
+      expect(await ordered('created', true)).toEqual(['c', '가', 'A', 'b']);
+      expect(await ordered('code', false)).toEqual(['A', 'b', 'c', '가']);
+      expect(await ordered('url', false)).toEqual(['A', 'c', '가', 'b']);
+      expect(await ordered('url', true)).toEqual(['b', '가', 'c', 'A']);
+      expect(await ordered('title', false)).toEqual(['A', 'b', 'c', '가']);
+      expect(await ordered('clicks', true)).toEqual(['가', 'c', 'b', 'A']);
+      expect(await ordered('clicks', false, { offset: 1, limit: 2 })).toEqual(['b', 'c']);
+      expect(await ordered('code', false, { offset: 4 })).toEqual([]);
+      const newest = (offset: number) => store.listLinks({ scope, limit: 3, now: NOW + 20, offset }).then(codesOf);
+      expect([...(await newest(0)), ...(await newest(3))]).toEqual(['c', '가', 'A', 'b']);
+      expect(await store.countLinks({ scope, now: NOW + 20 })).toBe(4);
+      expect(await store.countLinks({ scope: ALL, now: NOW + 20 })).toBe(5);
+      expect(await store.countLinks({ scope, now: NOW + 20, search: 'a.example' })).toBe(2);
+      expect(await store.countLinks({ scope: { ownerId: 3 }, now: NOW + 20 })).toBe(0);
     });
 
     it('patches the target and the disabled flag, moving updatedAt forward', async () => {

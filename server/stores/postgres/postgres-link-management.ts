@@ -3,8 +3,11 @@ import { tagsToText } from '../../../core/management/links/link-labels.js';
 import {
   type ChangeListQuery,
   changesOf,
+  type LinkCountQuery,
   type LinkListQuery,
   type LinkManagementStore,
+  type LinkOrder,
+  type LinkOrderField,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
@@ -13,6 +16,43 @@ import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
 import type { OwnerKeyOperation } from './postgres-owner-keys.js';
 import { fromMs, toMs } from './postgres-sql.js';
+
+/** The WHERE conditions of a list or count, their parameters pushed onto `values`. */
+function filtersOf({ scope, search, status, tag, now }: LinkCountQuery, values: unknown[]): string[] {
+  const where: string[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  if ('ownerId' in scope) where.push(`owner_id = ${param(scope.ownerId)}`);
+  if (search !== undefined) {
+    const text = param(search);
+    where.push(
+      `(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0 OR strpos(lower(title), ${text}) > 0)`,
+    );
+  }
+  // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
+  if (tag !== undefined) where.push(`strpos(' ' || tags || ' ', ${param(` ${tag} `)}) > 0`);
+  if (status === 'active') where.push(`expires_at > ${fromMs(param(now))} AND NOT disabled`);
+  if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
+  if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
+  return where;
+}
+
+const whereSql = (where: string[]) => (where.length > 0 ? `WHERE ${where.join(' AND ')}` : '');
+
+// Text in code point order (the "C" collation), as SQLite and the memory store order it, whatever
+// the database's locale; no title sorts as "".
+const ORDER_COLUMNS = {
+  created: 'l.created_at',
+  code: 'l.code_key COLLATE "C"',
+  url: 'l.original_url COLLATE "C"',
+  title: `coalesce(l.title, '') COLLATE "C"`,
+  clicks: 'l.clicks',
+} as const satisfies Record<LinkOrderField, string>;
+
+/** ORDER BY for a list in another order than newest first; ties by code key, the same way. */
+function orderSql(order: LinkOrder): string {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  return `${ORDER_COLUMNS[order.field]} ${direction}, l.code_key COLLATE "C" ${direction}`;
+}
 
 /**
  * The management operations on PostgreSQL's links (owners' keys are `createPostgresOwnerKeys`').
@@ -30,32 +70,29 @@ export function createPostgresLinkManagement(
   const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
 
   return {
-    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
-      const values: unknown[] = [limit];
-      const where: string[] = [];
+    async listLinks({ limit, after, order, offset, ...filters }: LinkListQuery) {
+      const values: unknown[] = [limit, offset ?? 0];
+      const where = filtersOf(filters, values);
       const param = (value: unknown) => `$${values.push(value)}`;
-      if ('ownerId' in scope) where.push(`owner_id = ${param(scope.ownerId)}`);
       if (after) where.push(`(created_at, code_key) < (${fromMs(param(after.createdAt))}, ${param(after.codeKey)})`);
-      if (search !== undefined) {
-        const text = param(search);
-        where.push(
-          `(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0 OR strpos(lower(title), ${text}) > 0)`,
-        );
-      }
-      // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
-      if (tag !== undefined) where.push(`strpos(' ' || tags || ' ', ${param(` ${tag} `)}) > 0`);
-      if (status === 'active') where.push(`expires_at > ${fromMs(param(now))} AND NOT disabled`);
-      if (status === 'disabled') where.push(`expires_at > ${fromMs(param(now))} AND disabled`);
-      if (status === 'expired') where.push(`expires_at <= ${fromMs(param(now))}`);
       const { rows } = await read<LinkRow>(
         // Ordered by the table's columns, named as such: a bare `created_at` is the selected
         // milliseconds of the same name, which no index holds (every one of an owner's links was
         // read and sorted: 0.9 s for a first page of 100k).
-        `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} AS l ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY l.created_at DESC, l.code_key DESC LIMIT $1`,
+        `SELECT ${MANAGED_LINK_COLUMNS} FROM ${t('links')} AS l ${whereSql(where)}
+         ORDER BY ${order === undefined ? 'l.created_at DESC, l.code_key DESC' : orderSql(order)} LIMIT $1 OFFSET $2`,
         values,
       );
       return rows.map(linkFromRow);
+    },
+    async countLinks(filters: LinkCountQuery) {
+      const values: unknown[] = [];
+      const where = filtersOf(filters, values);
+      const { rows } = await read<{ count: string }>(
+        `SELECT count(*) AS count FROM ${t('links')} AS l ${whereSql(where)}`,
+        values,
+      );
+      return Number(rows[0]?.count ?? 0);
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const owner = ownerParam(scope);

@@ -3,8 +3,11 @@ import { tagsToText } from '../../../core/management/links/link-labels.js';
 import {
   type ChangeListQuery,
   changesOf,
+  type LinkCountQuery,
   type LinkListQuery,
   type LinkManagementStore,
+  type LinkOrder,
+  type LinkOrderField,
   type LinkPatch,
   type OwnerScope,
   type TagCount,
@@ -21,6 +24,41 @@ const STATUS_SQL = {
   disabled: 'expires_at > @now AND disabled = 1',
   expired: 'expires_at <= @now',
 } as const;
+/** The WHERE conditions of a list or count (their parameters: `filterParams`). */
+function filtersOf({ scope, search, status, tag }: LinkCountQuery): string[] {
+  const where = [ownerCondition(scope)];
+  if (search !== undefined)
+    where.push(
+      '(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0 OR instr(lower(title), @search) > 0)',
+    );
+  // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
+  if (tag !== undefined) where.push("instr(' ' || tags || ' ', @tag) > 0");
+  if (status !== undefined) where.push(STATUS_SQL[status]);
+  return where;
+}
+
+const filterParams = ({ scope, search, tag, now }: LinkCountQuery) => ({
+  ownerId: ownerParam(scope),
+  search: search ?? null,
+  tag: tag === undefined ? null : ` ${tag} `,
+  now,
+});
+
+// Text compares as UTF-8 bytes (SQLite's BINARY), which is code point order; no title sorts as "".
+const ORDER_COLUMNS = {
+  created: 'created_at',
+  code: 'code_key',
+  url: 'original_url',
+  title: "coalesce(title, '')",
+  clicks: 'clicks',
+} as const satisfies Record<LinkOrderField, string>;
+
+/** ORDER BY for a list in another order than newest first; ties by code key, the same way. */
+function orderSql(order: LinkOrder): string {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  return `${ORDER_COLUMNS[order.field]} ${direction}, code_key ${direction}`;
+}
+
 /** The title, tags and expiry of a patch as the UPDATE's parameters (`set…` tells "keep" from "clear"). */
 const labelParams = (patch: LinkPatch) => ({
   setTitle: Number(patch.title !== undefined),
@@ -106,31 +144,26 @@ export function createSqliteLinkManagement(
   });
 
   return {
-    async listLinks({ scope, limit, after, search, status, tag, now }: LinkListQuery) {
-      const where = [ownerCondition(scope)];
+    async listLinks({ limit, after, order, offset, ...filters }: LinkListQuery) {
+      const where = filtersOf(filters);
       if (after) where.push('(created_at, code_key) < (@afterAt, @afterKey)');
-      if (search !== undefined)
-        where.push(
-          '(instr(lower(code), @search) > 0 OR instr(lower(original_url), @search) > 0 OR instr(lower(title), @search) > 0)',
-        );
-      // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.
-      if (tag !== undefined) where.push("instr(' ' || tags || ' ', @tag) > 0");
-      if (status !== undefined) where.push(STATUS_SQL[status]);
       const rows = prepared(
         `SELECT code_key, ${MANAGED_LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')}
-         ORDER BY created_at DESC, code_key DESC LIMIT @limit`,
+         ORDER BY ${order === undefined ? 'created_at DESC, code_key DESC' : orderSql(order)} LIMIT @limit OFFSET @offset`,
       )
         .raw()
         .all({
-          ownerId: ownerParam(scope),
+          ...filterParams(filters),
           afterAt: after?.createdAt ?? null,
           afterKey: after?.codeKey ?? null,
-          search: search ?? null,
-          tag: tag === undefined ? null : ` ${tag} `,
-          now,
           limit,
+          offset: offset ?? 0,
         }) as Array<[string, ...LinkRow]>;
       return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
+    },
+    async countLinks(filters: LinkCountQuery) {
+      const sql = `SELECT count(*) FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      return prepared(sql).pluck().get(filterParams(filters)) as number;
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const params = {

@@ -45,6 +45,12 @@ export interface LinkOrder {
   descending: boolean;
 }
 
+/** What `countLinks` answers. */
+export interface LinkCount {
+  links: number;
+  clicks: number;
+}
+
 /** The links `countLinks` counts: those `listLinks` would list with the same filters. */
 export type LinkCountQuery = Pick<LinkListQuery, 'scope' | 'search' | 'status' | 'tag' | 'now'>;
 
@@ -112,8 +118,8 @@ export interface LinkManagementStore {
   /** Sets `lastUsedAt` to `now` unless it is already within `KEY_TOUCH_INTERVAL_MS` of it. */
   touchKey(id: number, now: number): Promise<void>;
   listLinks(query: LinkListQuery): Promise<Link[]>;
-  /** How many links `listLinks` would list in all (a page count needs it). */
-  countLinks(query: LinkCountQuery): Promise<number>;
+  /** How many links `listLinks` would list in all (a page count needs it), and their clicks added up. */
+  countLinks(query: LinkCountQuery): Promise<LinkCount>;
   /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
   listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
   /**

@@ -154,7 +154,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         .map(withClicks);
     },
     async countLinks(filters: LinkCountQuery) {
-      return matching(filters).length;
+      const found = matching(filters);
+      return { links: found.length, clicks: found.reduce((sum, link) => sum + (totals.get(link.codeKey) ?? 0), 0) };
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [

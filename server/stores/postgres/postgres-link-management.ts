@@ -88,11 +88,11 @@ export function createPostgresLinkManagement(
     async countLinks(filters: LinkCountQuery) {
       const values: unknown[] = [];
       const where = filtersOf(filters, values);
-      const { rows } = await read<{ count: string }>(
-        `SELECT count(*) AS count FROM ${t('links')} AS l ${whereSql(where)}`,
+      const { rows } = await read<{ links: string; clicks: string }>(
+        `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM ${t('links')} AS l ${whereSql(where)}`,
         values,
       );
-      return Number(rows[0]?.count ?? 0);
+      return { links: Number(rows[0]?.links ?? 0), clicks: Number(rows[0]?.clicks ?? 0) };
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const owner = ownerParam(scope);

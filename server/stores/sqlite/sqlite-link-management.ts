@@ -3,6 +3,7 @@ import { tagsToText } from '../../../core/management/links/link-labels.js';
 import {
   type ChangeListQuery,
   changesOf,
+  type LinkCount,
   type LinkCountQuery,
   type LinkListQuery,
   type LinkManagementStore,
@@ -162,8 +163,8 @@ export function createSqliteLinkManagement(
       return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
     },
     async countLinks(filters: LinkCountQuery) {
-      const sql = `SELECT count(*) FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
-      return prepared(sql).pluck().get(filterParams(filters)) as number;
+      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      return prepared(sql).get(filterParams(filters)) as LinkCount;
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const params = {

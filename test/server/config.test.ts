@@ -45,6 +45,15 @@ describe('configuration of the cache and of a public server', () => {
     },
   );
 
+  it('lets links of the YOURLS and Shlink APIs live a month unless COMPAT_EXPIRE_DURATION says otherwise', () => {
+    expect(loadConfig({}).compatExpireDuration).toBe('1month');
+    expect(loadConfig({ COMPAT_EXPIRE_DURATION: '' }).compatExpireDuration).toBe('1month');
+    expect(loadConfig({ COMPAT_EXPIRE_DURATION: '48h' }).compatExpireDuration).toBe('48h');
+    expect(() => loadConfig({ COMPAT_EXPIRE_DURATION: 'forever' })).toThrow(
+      /COMPAT_EXPIRE_DURATION: must be one of 24h, 48h, 1week, 1month/,
+    );
+  });
+
   it.each([
     ['127.0.0.1', true],
     ['127.8.9.10', true],

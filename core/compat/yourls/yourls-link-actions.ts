@@ -1,5 +1,6 @@
 import type { Caller } from '../../management/owners/authenticate.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
+import { dayOf } from '../../rules/clicks.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { inScope } from '../../store/link-management-store.js';
 import type { Link } from '../../store/link-store.js';
@@ -61,10 +62,12 @@ export const urlStatsAction: YourlsAction = async (params, caller, context) => {
       simple: NEED_XML_OR_JSON,
     };
   }
-  const { baseUrl, timeZone } = context.settings;
+  const { baseUrl, timeZone, now } = context.settings;
+  // Read fresh from the store: a link read may come from a cache that does not track clicks.
+  const { total } = await context.store.clicksOf(link.codeKey, link.createdAt, dayOf(now()));
   return {
     status: 200,
-    body: { statusCode: '200', message: 'success', link: statsLinkOf(link, baseUrl, timeZone) },
+    body: { statusCode: '200', message: 'success', link: statsLinkOf({ ...link, clicks: total }, baseUrl, timeZone) },
     simple: NEED_XML_OR_JSON,
   };
 };

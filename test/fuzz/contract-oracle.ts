@@ -18,6 +18,8 @@ const ANY_REQUEST = {
   HeadersTooLarge: 431,
 };
 const BROWSER_ACCEPTS = new Set(['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html']);
+/** The other formats `/yourls-api.php` answers in (`format=xml`, `format=simple`). */
+const YOURLS_TEXT = new Set(['application/xml', 'text/plain']);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
@@ -179,7 +181,15 @@ export function createContractOracle(doc: Json) {
         }
       }
     }
-    if (status >= 400 && request.method !== 'HEAD' && mediaType !== 'application/json' && mediaType !== 'text/html') {
+    // YOURLS's API answers its refusals in the format asked for, as YOURLS does.
+    const yourlsText = readings.some((one) => one.name.includes('/yourls-api.php')) && YOURLS_TEXT.has(mediaType);
+    if (
+      status >= 400 &&
+      request.method !== 'HEAD' &&
+      mediaType !== 'application/json' &&
+      mediaType !== 'text/html' &&
+      !yourlsText
+    ) {
       problems.push(`${status} without the JSON envelope (Content-Type ${mediaType || 'missing'})`);
     }
     if (mediaType === 'text/html' && !BROWSER_ACCEPTS.has(request.accept ?? '')) {

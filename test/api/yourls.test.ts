@@ -368,6 +368,25 @@ describe('reading links', () => {
     expect(await simple.text()).toBe('not found');
   });
 
+  it('expands the short URLs of a server whose BASE_URL has a path', async () => {
+    const app = makeHandler({ baseUrl: 'https://sho.rt/s', apiKey: ADMIN, codes: ['abc2345'] });
+    const made = await get(app, {
+      action: 'shorturl',
+      url: 'https://example.com/',
+      format: 'simple',
+      signature: ADMIN,
+    });
+    expect(await made.text()).toBe('https://sho.rt/s/abc2345');
+    for (const [shorturl, status] of [
+      ['https://sho.rt/s/abc2345', 200],
+      ['abc2345', 200],
+      ['https://sho.rt/abc2345', 404],
+    ] as const) {
+      const answered = await get(app, { action: 'expand', shorturl, format: 'json', signature: ADMIN });
+      expect(answered.status, shorturl).toBe(status);
+    }
+  });
+
   it('gives url-stats of the caller’s own link with its clicks, in XML by default', async () => {
     const { app, alice } = await withLinks();
     const xml = await (await get(app, { action: 'url-stats', shorturl: 'a-one', signature: alice })).text();

@@ -1,5 +1,4 @@
-import type { Caller } from '../../management/owners/authenticate.js';
-import { scopeOf } from '../../management/owners/authenticate.js';
+import { type Caller, scopeOf } from '../../management/owners/authenticate.js';
 import { dayOf } from '../../rules/clicks.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { inScope } from '../../store/link-management-store.js';

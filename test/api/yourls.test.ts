@@ -349,6 +349,8 @@ describe('reading links', () => {
     }
     const simple = await get(app, { action: 'expand', shorturl: 'a-one', format: 'simple', signature: alice });
     expect(await simple.text()).toBe('https://example.com/a-one');
+    const xml = await (await get(app, { action: 'expand', shorturl: 'a-one', signature: alice })).text();
+    expect(parseXml(xml)).toMatchObject({ keyword: 'a-one', longurl: 'https://example.com/a-one', statusCode: '200' });
   });
 
   it("does not expand another owner's link, another host's or a word that is no code: YOURLS's 404", async () => {
@@ -461,6 +463,15 @@ describe('reading links', () => {
     expectDocumented(200, mine);
     expect((await dbStats(bob))['db-stats']).toEqual({ total_links: 1, total_clicks: 100 });
     expect((await dbStats(ADMIN))['db-stats']).toEqual({ total_links: 3, total_clicks: 110 });
+    const xml = await (await get(app, { action: 'db-stats', signature: alice })).text();
+    expect(parseXml(xml)).toEqual({
+      'db-stats': { total_links: '2', total_clicks: '10' },
+      statusCode: '200',
+      message: 'success',
+    });
+    const simple = await get(app, { action: 'db-stats', format: 'simple', signature: alice });
+    expect(simple.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await simple.text()).toBe('Need either XML or JSON format for stats');
   });
 });
 

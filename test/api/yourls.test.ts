@@ -454,6 +454,31 @@ describe('reading links', () => {
     expect(xml.links.link_1.shorturl).toBe('https://sho.rt/a-two');
   });
 
+  it('counts every link of the caller however many pages the store reads', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    const total = 1234;
+    for (let i = 0; i < total; i++) {
+      const code = `bulk${i}`;
+      await app.store.create(
+        {
+          code,
+          codeKey: code,
+          originalUrl: 'https://example.com/',
+          createdAt: START - i * 1000,
+          expiresAt: START + DAY,
+        },
+        START,
+      );
+    }
+    const body = await (await get(app, { action: 'db-stats', format: 'json', signature: ADMIN })).json();
+    expect(body['db-stats']).toEqual({ total_links: total, total_clicks: 0 });
+    const last = await (
+      await get(app, { action: 'stats', filter: 'last', limit: '2000', signature: ADMIN, format: 'json' })
+    ).json();
+    expect(Object.keys(last.links)).toHaveLength(1000);
+    expect(last.links.link_1000.shorturl).toBe('https://sho.rt/bulk999');
+  });
+
   it('gives db-stats of the caller’s links (the administrator’s: all)', async () => {
     const { app, alice, bob } = await withLinks();
     const dbStats = async (key: string) =>

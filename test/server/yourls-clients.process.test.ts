@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/server-process.mjs';
 import { type RawResponse, rawRequest } from '../raw-http.js';
+import { usePostgresSchema } from './postgres-schema.js';
 import { useServerProcesses } from './use-server-processes.js';
 
 // The exact requests the clients people use with YOURLS send, to a real server over real HTTP,
@@ -9,6 +10,7 @@ import { useServerProcesses } from './use-server-processes.js';
 
 const ADMIN = 'yourls-admin-key-0123456789';
 const servers = useServerProcesses('yourls-clients');
+const postgres = usePostgresSchema('linklet_yourls');
 
 /** A server whose BASE_URL is its own address, so its short URLs can be followed and expanded. */
 async function serve(env: Record<string, string> = {}) {
@@ -279,4 +281,30 @@ it('keeps each owner to their own links over real HTTP', async () => {
   expect(JSON.parse(asAlice.body).longurl).toBe('https://example.com/');
   const bobsTotals = JSON.parse((await n8nRequest(origin, { action: 'db-stats' }, bob)).body);
   expect(bobsTotals['db-stats']).toEqual({ total_links: 0, total_clicks: 0 });
+});
+
+it('answers the same on PostgreSQL: a link made, its stats, the caller’s totals', async () => {
+  const { origin, keyOf } = await serve({ DATABASE_URL: postgres.url() });
+  const signature = await keyOf('pg');
+  for (const keyword of ['pg-one', 'pg-two']) {
+    const made = await n8nRequest(
+      origin,
+      { url: `https://example.com/${keyword}`, action: 'shorturl', keyword },
+      signature,
+    );
+    expect(JSON.parse(made.body)).toMatchObject({ status: 'success', shorturl: `${origin}/${keyword}` });
+  }
+  const stats = JSON.parse((await n8nRequest(origin, { action: 'stats', filter: 'last', limit: '5' }, signature)).body);
+  expect(Object.values<{ shorturl: string }>(stats.links).map((link) => link.shorturl)).toEqual([
+    `${origin}/pg-two`,
+    `${origin}/pg-one`,
+  ]);
+  expect(stats.stats).toEqual({ total_links: 2, total_clicks: 0 });
+  const expanded = await extensionRequest(origin, {
+    action: 'expand',
+    format: 'simple',
+    shorturl: 'pg-one',
+    signature,
+  });
+  expect(expanded.body).toBe('https://example.com/pg-one');
 });

@@ -297,7 +297,7 @@ describe('authentication', () => {
   });
 
   it('lets anyone shorten on a server without API_KEY, but reading links needs a key', async () => {
-    const app = makeHandler();
+    const { app, alice } = await withOwners({});
     const made = await get(app, { action: 'shorturl', url: 'https://example.com/', keyword: 'open', format: 'json' });
     expect(made.status).toBe(200);
     expect((await get(app, { action: 'version', format: 'json' })).status).toBe(200);
@@ -306,6 +306,12 @@ describe('authentication', () => {
       expect(response.status, action).toBe(403);
       expect((await response.json()).message).toMatch(/^Please log in/);
     }
+    // An owner's key still makes the owner's links there, and sees only those.
+    await get(app, { action: 'shorturl', url: 'https://example.com/', keyword: 'mine', signature: alice });
+    const totals = await (await get(app, { action: 'db-stats', format: 'json', signature: alice })).json();
+    expect(totals['db-stats']).toEqual({ total_links: 1, total_clicks: 0 });
+    expect((await get(app, { action: 'expand', shorturl: 'open', signature: alice })).status).toBe(404);
+    expect((await get(app, { action: 'expand', shorturl: 'mine', signature: alice })).status).toBe(200);
   });
 });
 

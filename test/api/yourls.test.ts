@@ -586,6 +586,11 @@ describe('formats, versions and refusals', () => {
     const head = await app.fetch(`${PATH}?action=version`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+    const checker = await app.fetch(`${PATH}?action=shorturl&url=https://example.com/&keyword=checked`, {
+      method: 'HEAD',
+    });
+    expect(checker.status).toBe(400);
+    expect(await app.store.findByCodeKey('checked')).toBeUndefined();
   });
 
   it('is not served where the store keeps no owners (the extension)', async () => {

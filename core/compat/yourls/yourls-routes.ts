@@ -27,6 +27,8 @@ const jsonpRefused = () =>
     'format=jsonp is not offered: a callback name written into a script would let any page inject one. Use format=json (CORS lets pages read it).',
   );
 
+const headMakesNoLink = () => invalid('A HEAD request makes no link; send action=shorturl with GET or POST.');
+
 /**
  * YOURLS's API at `/yourls-api.php`, GET or POST, for the clients that speak it (ShareX, n8n,
  * browser extensions): the actions of `yourls-api.php` on the caller's links, answered in the
@@ -44,6 +46,8 @@ export function registerYourlsRoutes(app: Hono<AppEnv>, options: YourlsRoutesOpt
       const params = await readYourlsParams(c.req.raw, query);
       format = formatOf(params);
       if (format === 'jsonp') throw jsonpRefused();
+      // A HEAD is answered as its GET (Hono), but a link checker's HEAD must not make links.
+      if (c.req.raw.method === 'HEAD' && params.get('action') === 'shorturl') throw headMakesNoLink();
       const caller = await authenticate(c.req.raw, params);
       // A server with API_KEY answers nobody without a key, as a private YOURLS does; an open one
       // lets anyone shorten, as its v1 API does (the actions that read links ask for a key).

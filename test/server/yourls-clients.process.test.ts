@@ -16,7 +16,7 @@ const postgres = usePostgresSchema('linklet_yourls');
 async function serve(env: Record<string, string> = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  await servers.start({
+  const server = await servers.start({
     DATABASE_URL: `sqlite:${servers.freshDb()}`,
     API_KEY: ADMIN,
     PORT: String(port),
@@ -32,7 +32,7 @@ async function serve(env: Record<string, string> = {}) {
     expect(made.status).toBe(201);
     return ((await made.json()) as { data: { key: string } }).data.key;
   };
-  return { origin, keyOf };
+  return { origin, keyOf, server };
 }
 
 /**
@@ -136,7 +136,7 @@ function n8nRequest(origin: string, qs: Record<string, string>, signature: strin
 
 describe("n8n's YOURLS node", () => {
   it('shortens (with a keyword and title), expands and reads stats', async () => {
-    const { origin, keyOf } = await serve();
+    const { origin, keyOf, server } = await serve();
     const signature = await keyOf('n8n');
     // Yourls.node.ts `shorten`: qs.url, qs.action = 'shorturl', then the additional fields.
     const made = await n8nRequest(
@@ -170,6 +170,10 @@ describe("n8n's YOURLS node", () => {
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
     expect(Number.isInteger(stats.link.clicks)).toBe(true);
+    // The key rode in the query of every request: the access log writes paths, never queries.
+    const logged = await server.waitForLogs((entry) => entry.path === '/yourls-api.php', 3);
+    expect(logged.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(server.logs)).not.toContain(signature);
   });
 
   it('gets status "fail" for a taken keyword, which the node turns into its error', async () => {

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { describeApi } from './api-docs/api-description.js';
 import { createOpenApiDocument } from './api-docs/openapi.js';
+import { registerYourlsRoutes } from './compat/yourls/yourls-routes.js';
 import type { AppEnv, FetchHandler, RequestEnv } from './env.js';
 import type { HandlerOptions } from './handler-options.js';
 import { errorAnswer, logLevelOf } from './http/error-answer.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
 import { apiCors } from './http/middleware/cors.js';
-import { LEGACY_API_PATH } from './http/paths.js';
+import { LEGACY_API_PATH, YOURLS_API_PATH } from './http/paths.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { audienceOf, sendAnswer } from './http/send-answer.js';
 import { registerManagementRoutes } from './management/management-routes.js';
@@ -55,6 +56,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const cors = apiCors();
   app.use(LEGACY_API_PATH, cors);
   app.use('/api/*', cors);
+  app.use(YOURLS_API_PATH, cors);
 
   registerShortenRoutes(app, {
     answerShorten,
@@ -75,6 +77,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
       passwords: settings.passwords,
       onStreamError: (error, request, requestId) => options.onError?.(error, { level: 'error', request, requestId }),
     });
+    registerYourlsRoutes(app, { store: management, settings, limitBody });
   }
   registerSiteRoutes(app, {
     store,

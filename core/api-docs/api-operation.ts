@@ -39,15 +39,17 @@ export interface ApiOperationSpec {
   description: string;
   /**
    * `optional`: a key is checked only when the server sets `API_KEY` (401 otherwise); `required`:
-   * always; `none`: never (no 401).
+   * always; `none`: never (no 401); `signature`: YOURLS's, where the key may also come as
+   * `signature` in the query or form, and a missing or wrong one is its 403 (never a 401).
    */
-  auth: 'none' | 'optional' | 'required';
+  auth: 'none' | 'optional' | 'required' | 'signature';
   /** False for requests the rate limiter lets through always (health checks, preflights). */
   rateLimited?: boolean;
   pathParameters?: Array<{ name: string; description: string }>;
   /** The query's parameters, each with the JSON Schema of its value. */
   queryParameters?: Array<{ name: string; description: string; schema: object }>;
-  requestBody?: { schema: string; description: string; alternatives?: Record<string, object> };
+  /** `schema`: the JSON body's schema; absent when the body is never JSON (only `alternatives`). */
+  requestBody?: { schema?: string; description: string; alternatives?: Record<string, object> };
   /** What the operation itself answers, by status (the common answers are added to these). */
   responses: Record<number, ApiResponseSpec>;
   /** More members of its entry in the API description: what a client needs to call it. */
@@ -63,6 +65,8 @@ export const API_TAGS = {
   links:
     'Your links (with an API key): list, search, change, disable and delete them, export them, and import them from Linklet or another shortener.',
   webapp: 'The web app a browser gets at `/`, and its files.',
+  compatibility:
+    'The APIs of other shorteners, for the clients that already speak them: YOURLS at `/yourls-api.php` (see docs/yourls.md).',
 } as const;
 
 /** What each error status means anywhere in the API: the description's `errors` table. */

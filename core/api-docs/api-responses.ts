@@ -48,7 +48,7 @@ export interface OperationResponse {
 /** Which common answers an operation can get, given how it is guarded. */
 function commonNamesOf(operation: Pick<ApiOperationSpec, 'auth' | 'rateLimited'>): CommonResponseName[] {
   const names: CommonResponseName[] = ['NotValidHttp', 'MethodNotAllowed', 'RequestTimeout', 'ContentTooLarge'];
-  if (operation.auth !== 'none') names.push('Unauthorized');
+  if (operation.auth !== 'none' && operation.auth !== 'signature') names.push('Unauthorized');
   if (operation.rateLimited !== false) names.push('TooManyRequests');
   names.push('HeadersTooLarge', 'InternalError');
   return names;

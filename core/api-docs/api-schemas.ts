@@ -1,3 +1,4 @@
+import { yourlsSchemas } from '../compat/yourls/yourls-schemas.js';
 import { managementSchemas } from '../management/management-schemas.js';
 import { portingSchemas } from '../management/porting/porting-schemas.js';
 import { shortenSchemas } from '../shorten/shorten-schemas.js';
@@ -23,5 +24,6 @@ export function apiSchemas(options: ApiCatalogOptions) {
     ...managementSchemas(options),
     ...portingSchemas,
     OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,
+    ...yourlsSchemas,
   };
 }

@@ -5,6 +5,12 @@ import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-res
 import { apiSchemas } from './api-schemas.js';
 
 const KEY_SCHEMES = [{ ApiKeyHeader: [] }, { BearerKey: [] }];
+const SECURITY_OF_AUTH = {
+  none: [],
+  optional: [{}, ...KEY_SCHEMES],
+  required: KEY_SCHEMES,
+  signature: [{}, { YourlsSignature: [] }, ...KEY_SCHEMES],
+} satisfies Record<ApiOperationSpec['auth'], object[]>;
 const PREFLIGHT_METHODS = 'GET,HEAD,POST,OPTIONS,PATCH,DELETE';
 
 /** A response object: the JSON body (and the HTML page, for browsers), unless `bodyless` (HEAD). */
@@ -50,13 +56,15 @@ function operationObject(operation: ApiOperationSpec, head = false) {
         schema,
       })),
     }),
-    security: operation.auth === 'none' ? [] : operation.auth === 'optional' ? [{}, ...KEY_SCHEMES] : KEY_SCHEMES,
+    security: SECURITY_OF_AUTH[operation.auth],
     ...(operation.requestBody && {
       requestBody: {
         required: true,
         description: operation.requestBody.description,
         content: {
-          'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } },
+          ...(operation.requestBody.schema !== undefined && {
+            'application/json': { schema: { $ref: `#/components/schemas/${operation.requestBody.schema}` } },
+          }),
           ...Object.fromEntries(
             Object.entries(operation.requestBody.alternatives ?? {}).map(([mediaType, schema]) => [
               mediaType,
@@ -150,6 +158,12 @@ export function createOpenApiDocument(options: ApiCatalogOptions) {
           description: 'The key, when the server sets `API_KEY`.',
         },
         BearerKey: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
+        YourlsSignature: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'signature',
+          description: "YOURLS's API only: a Linklet API key as `signature` (in the query or the form).",
+        },
       },
     },
   };

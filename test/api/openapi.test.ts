@@ -158,10 +158,11 @@ describe('the OpenAPI document', () => {
       '/api/v1/tags',
       '/assets/{file}',
       '/health',
+      '/yourls-api.php',
       '/{code}',
       '/{code}/',
     ]);
-    for (const path of ['/api.php', '/api/v1/shorten']) {
+    for (const path of ['/api.php', '/api/v1/shorten', '/yourls-api.php']) {
       expect(methodsOf(path)).toEqual(['get', 'head', 'options', 'post']);
     }
     expect(methodsOf('/api/v1/links/export')).toEqual(['get', 'head', 'options']);
@@ -189,7 +190,9 @@ describe('the OpenAPI document', () => {
         const exempt = path === '/health' || method === 'options';
         expect(statuses.includes('429'), `${method} ${path} and 429`).toBe(!exempt);
         const managed = /^\/api\/v1\/(links|keys|me|tags)/.test(path);
-        const keyed = method === 'post' || (managed && method !== 'options');
+        // YOURLS's API refuses a missing or wrong key with its own 403, never a 401.
+        const yourls = path === '/yourls-api.php';
+        const keyed = !yourls && (method === 'post' || (managed && method !== 'options'));
         // A short URL answers 401 too: a link with a password, without the right one.
         const protectable = path.startsWith('/{code}') && method !== 'options';
         expect(statuses.includes('401'), `${method} ${path} and 401`).toBe(keyed || protectable);
@@ -197,7 +200,21 @@ describe('the OpenAPI document', () => {
         expect(operation.tags, `${method} ${path} has a tag`).toHaveLength(1);
       }
     }
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKeyHeader', 'BearerKey']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'ApiKeyHeader',
+      'BearerKey',
+      'YourlsSignature',
+    ]);
+    for (const method of ['get', 'post']) {
+      expect(doc.paths['/yourls-api.php'][method].security).toEqual([
+        {},
+        { YourlsSignature: [] },
+        { ApiKeyHeader: [] },
+        { BearerKey: [] },
+      ]);
+      expect(doc.paths['/yourls-api.php'][method].responses['403']).toBeDefined();
+      expect(doc.paths['/yourls-api.php'][method].tags).toEqual(['compatibility']);
+    }
     expect(doc.paths['/api/v1/shorten'].post.security).toEqual([{}, { ApiKeyHeader: [] }, { BearerKey: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);
     expect(doc.paths['/api/v1/links/{code}'].patch.security).toEqual([{ ApiKeyHeader: [] }, { BearerKey: [] }]);

@@ -200,6 +200,53 @@ function managementCall(world: FuzzWorld): fc.Arbitrary<{ method: string; target
   );
 }
 
+/**
+ * A call of YOURLS's API (`/yourls-api.php`) as its clients make it: each action and format in
+ * the query of a GET or POST, or as a form in a POST's body, with good and bad fields.
+ */
+function yourlsCall(): fc.Arbitrary<{ method: string; target: Buffer; form: Buffer | undefined }> {
+  const query = fc.constantFrom(
+    '',
+    '?action=version',
+    '?action=version&format=json',
+    '?action=version&format=simple',
+    '?action=version&format=jsonp&callback=alert',
+    '?action=shorturl&url=https%3A%2F%2Fexample.com%2Fyourls&format=json',
+    '?action=shorturl&url=https%3A%2F%2Fexample.com%2F%3Fa%3D%3Cb%3E&title=%26%3C%3E',
+    '?action=shorturl&url=nope&format=json',
+    '?action=shorturl&url=https%3A%2F%2Fexample.com%2F&keyword=promo&format=json',
+    '?action=shorturl&url=https%3A%2F%2Fexample.com%2F&keyword=a.b',
+    '?action=expand&shorturl=promo&format=json',
+    '?action=expand&shorturl=https%3A%2F%2Fother.example%2Fpromo',
+    '?action=url-stats&shorturl=%ED%95%9C%EA%B8%80',
+    '?action=stats&limit=3&filter=top&format=json',
+    '?action=stats&filter=rand&limit=2',
+    '?action=db-stats&format=json',
+    '?action=nope&format=json',
+    '?action=version&signature=wrong&format=json',
+    '?action=version&timestamp=1&signature=x',
+  );
+  const form = fc.option(
+    fc
+      .constantFrom(
+        'action=version&format=json',
+        'action=shorturl&url=https%3A%2F%2Fexample.com%2Fform&format=simple',
+        'action=stats&limit=2',
+        'action=expand&shorturl=promo&format=json',
+        'format=jsonp',
+        'action=shorturl&url=%E0%A4&format=json',
+      )
+      .map(utf8),
+    { freq: 2 },
+  );
+  const method = fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'POST', 'HEAD', 'PUT');
+  return fc.tuple(method, query, form).map(([verb, q, body]) => ({
+    method: verb,
+    target: utf8(`/yourls-api.php${q}`),
+    form: verb === 'POST' && body !== null ? body : undefined,
+  }));
+}
+
 /** Where the request goes: every documented path, short URLs, and paths the API does not have. */
 function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
   const query = fc.oneof(
@@ -295,12 +342,15 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
       create: fc.option(fc.constantFrom('/api.php', '/api/v1/shorten'), { freq: 2 }),
       // Of the rest, about one in five calls the owners and links API as a client would.
       manage: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: managementCall(world) }),
+      // And about one in six of what is left calls YOURLS's API.
+      yourls: fc.option(yourlsCall(), { freq: 5 }),
     })
     .map((drawn) => {
       const create = drawn.create === null ? undefined : drawn.create;
       const manage = create ? null : drawn.manage;
-      const method = create ? 'POST' : (manage?.method ?? drawn.method);
-      const path = create ? utf8(create) : (manage?.target ?? drawn.target);
+      const yourls = create || manage ? null : drawn.yourls;
+      const method = create ? 'POST' : (manage?.method ?? yourls?.method ?? drawn.method);
+      const path = create ? utf8(create) : (manage?.target ?? yourls?.target ?? drawn.target);
       // A PATCH of a link mostly gets a body that could be valid, so its 200s, 404s and 410s are hit.
       const patchDefault = method === 'PATCH' && path.toString('latin1').startsWith('/api/v1/links/');
       // A management PATCH keeps a drawn body half the time (odd lengths) and otherwise a valid one.
@@ -319,13 +369,17 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
               )
             : drawnBody === null && manage?.method === 'POST'
               ? utf8('{"name":"fuzz owner"}')
-              : drawnBody;
+              : (yourls?.form ?? drawnBody);
       const apiKey = create && drawn.apiKey !== 'bearer' ? 'valid' : drawn.apiKey;
       // A management call keeps its key as drawn (valid, bearer, wrong, missing, doubled) but is
       // otherwise well-formed, so the route itself answers rather than the HTTP checks.
-      const host = create || manage ? 'ok' : drawn.host;
+      const host = create || manage || yourls ? 'ok' : drawn.host;
       const { framing, accept, requestId, huge, expectContinue } = drawn;
-      const contentType = manage && Array.isArray(drawn.contentType) ? drawn.contentType[0] : drawn.contentType;
+      const contentType = yourls?.form
+        ? 'application/x-www-form-urlencoded'
+        : manage && Array.isArray(drawn.contentType)
+          ? drawn.contentType[0]
+          : drawn.contentType;
       // Mostly bodies on POSTs; sometimes on other methods too.
       const sendBody =
         given !== null && (method === 'POST' || patchDefault || given.length % 4 === 0) ? given : undefined;

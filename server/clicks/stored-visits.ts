@@ -17,6 +17,7 @@ export function unpackVisits(visits: string, rowId: number): StoredVisit[] {
       at: (v[o] as number) * 1000,
       referrer: text(v[o + 1] as number),
       country: text(v[o + 2] as number),
+      userAgent: text(v[o + 3] as number),
       browser: text(v[o + 4] as number),
       os: text(v[o + 5] as number),
       device: text(v[o + 6] as number),

@@ -94,7 +94,7 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
       expect(await store.visitTalliesOf('v1', NOW + 1, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
     });
 
-    it('lists visits newest first, page by page, without the User-Agent or anything else', async () => {
+    it('lists visits newest first, page by page, with what was kept of each and nothing else', async () => {
       await make('paged');
       const visits = Array.from({ length: 5 }, (_, i) =>
         visit('paged', { at: AT + (i < 2 ? 0 : i), country: `A${'BCDEF'[i]}` }),
@@ -107,6 +107,7 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
         at: (AT + 4) * 1000,
         referrer: 'news.example',
         country: 'AF',
+        userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0',
         browser: 'Chrome',
         os: 'Windows',
         device: 'desktop',

@@ -24,11 +24,12 @@ const visit = fc.record<VisitRow>({
   bot: fc.boolean(),
 });
 
-/** What a stored visit shows of a visit (the listing has no User-Agent or code key). */
-const shown = ({ at, referrer, country, browser, os, device, bot }: VisitRow) => ({
+/** What a stored visit shows of a visit (all but its code key). */
+const shown = ({ at, referrer, country, userAgent, browser, os, device, bot }: VisitRow) => ({
   at: at * 1000,
   referrer,
   country,
+  userAgent,
   browser,
   os,
   device,

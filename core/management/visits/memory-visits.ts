@@ -31,7 +31,7 @@ export function createMemoryVisits() {
   return {
     add(linkId: number, row: VisitRow) {
       const visits = kept.get(linkId) ?? [];
-      const { codeKey: _key, userAgent: _agent, at, ...rest } = row;
+      const { codeKey: _key, at, ...rest } = row;
       visits.push({ ...rest, id: ++lastId, at: at * 1000 });
       kept.set(linkId, visits);
       const day = Math.floor(at / DAY_S);

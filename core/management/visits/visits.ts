@@ -43,6 +43,11 @@ export interface StoredVisit {
   at: number;
   referrer: string | null;
   country: string | null;
+  /**
+   * The User-Agent as kept (cut to 256 characters; null when withheld). The v1 API shows the
+   * browser, OS and device parsed from it; Shlink's clients parse it themselves.
+   */
+  userAgent: string | null;
   browser: string | null;
   os: string | null;
   device: string | null;

@@ -418,7 +418,7 @@ describe('Shlink: lists, pages and orders', () => {
       ['GET', '/rest/v3/visits/non-orphan'],
       ['PATCH', '/rest/v3/domains/redirects'],
       ['DELETE', '/rest/v3/short-urls/two/visits'],
-    ]) {
+    ] as const) {
       const refused = await send(method, path, alice, method === 'PUT' || method === 'PATCH' ? {} : undefined);
       expect(refused.status, `${method} ${path}`).toBe(400);
       const problem = await read(refused);

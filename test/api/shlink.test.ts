@@ -115,6 +115,11 @@ describe('Shlink: health and the problem documents', () => {
     const rest = await app.fetch('/rest');
     expect(rest.status).toBe(404);
     expect(rest.headers.get('content-type')).not.toBe('application/problem+json');
+    const preflight = await app.fetch('/rest', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
   });
 
   it('answers a body over the limit (raised before the route) as a 413 problem', async () => {

@@ -27,6 +27,13 @@ const SHLINK_PROBLEM = '#/components/schemas/ShlinkProblem';
 const isShlinkPath = (path: string) =>
   path === '/rest/health' || path.startsWith('/rest/v2/') || path.startsWith('/rest/v3/');
 
+/**
+ * Whether a request reached Shlink's routes' reach: its path is Shlink's and its method a token.
+ * A request line such as `PO ST /rest/v3/…` is not HTTP, so no path of it is anybody's.
+ */
+const reachesShlink = (request: FuzzRequest, path: string) =>
+  isShlinkPath(path) && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(request.method);
+
 /** A request's path, as the target carries it (before any normalization). */
 const readingsPath = (request: FuzzRequest) => {
   const raw = request.target.toString('latin1');
@@ -106,7 +113,7 @@ export function createContractOracle(doc: Json) {
     for (const candidate of candidates) {
       const documented = documentPathOf(candidate);
       if (documented === undefined) {
-        if (isShlinkPath(candidate)) {
+        if (reachesShlink(request, candidate)) {
           const notFound = { content: { 'application/problem+json': { schema: { $ref: SHLINK_PROBLEM } } } };
           const preflight = request.method === 'OPTIONS' ? { 204: { description: 'Preflight.' } } : {};
           readings.push({
@@ -135,7 +142,7 @@ export function createContractOracle(doc: Json) {
       const methodNotAllowed = operations.map(([, op]) => op.responses['405']).find(Boolean);
       readings.push({
         name: `${request.method} ${documented} (not an operation)`,
-        responses: { ...(isShlinkPath(documented) ? shlinkAnyRequest : anyRequest), 405: methodNotAllowed },
+        responses: { ...(reachesShlink(request, documented) ? shlinkAnyRequest : anyRequest), 405: methodNotAllowed },
         allow: operations.map(([method]) => method.toUpperCase()).sort(),
       });
     }
@@ -208,7 +215,7 @@ export function createContractOracle(doc: Json) {
         }
       }
     }
-    const envelope = isShlinkPath(readingsPath(request)) ? 'application/problem+json' : 'application/json';
+    const envelope = reachesShlink(request, readingsPath(request)) ? 'application/problem+json' : 'application/json';
     if (status >= 400 && request.method !== 'HEAD' && mediaType !== envelope && mediaType !== 'text/html') {
       problems.push(`${status} without the JSON envelope (Content-Type ${mediaType || 'missing'})`);
     }

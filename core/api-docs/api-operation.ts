@@ -88,5 +88,6 @@ export const STATUS_MEANINGS: Record<number, string> = {
   429: 'Too many requests from this client (only when the server sets a rate limit); see Retry-After.',
   431: 'The request headers are too large.',
   500: 'Unexpected failure; the log has details under the request id.',
+  501: "Not available on Linklet: Shlink's live updates (`mercure-info`).",
   503: 'The link store cannot answer or take the link now; see Retry-After where sent.',
 };

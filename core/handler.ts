@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { describeApi } from './api-docs/api-description.js';
 import { createOpenApiDocument } from './api-docs/openapi.js';
+import { registerShlinkRoutes } from './compat/shlink/shlink-routes.js';
 import { registerYourlsRoutes } from './compat/yourls/yourls-routes.js';
 import type { AppEnv, FetchHandler, RequestEnv } from './env.js';
 import type { HandlerOptions } from './handler-options.js';
 import { errorAnswer, logLevelOf } from './http/error-answer.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
 import { apiCors } from './http/middleware/cors.js';
-import { LEGACY_API_PATH, YOURLS_API_PATH } from './http/paths.js';
+import { LEGACY_API_PATH, SHLINK_API_PREFIXES, SHLINK_HEALTH_PATH, YOURLS_API_PATH } from './http/paths.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { audienceOf, sendAnswer } from './http/send-answer.js';
 import { registerManagementRoutes } from './management/management-routes.js';
@@ -57,6 +58,8 @@ export function createLinklet(options: HandlerOptions): Linklet {
   app.use(LEGACY_API_PATH, cors);
   app.use('/api/*', cors);
   app.use(YOURLS_API_PATH, cors);
+  // Shlink's paths alone: `/rest` itself is a short URL like any other.
+  for (const path of [SHLINK_HEALTH_PATH, ...SHLINK_API_PREFIXES.map((prefix) => `${prefix}*`)]) app.use(path, cors);
 
   registerShortenRoutes(app, {
     answerShorten,
@@ -86,6 +89,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
     webApp: options.webApp,
     healthDetails: options.healthDetails,
   });
+  if (management) registerShlinkRoutes(app, { store: management, settings, limitBody });
   // Any other API path is a 404, never a short URL.
   for (const path of ['/api', '/api/*']) {
     app.all(path, () => {

@@ -1,3 +1,4 @@
+import { shlinkOperations } from '../compat/shlink/shlink-operations.js';
 import { yourlsOperations } from '../compat/yourls/yourls-operations.js';
 import { linkOperations } from '../management/links/link-operations.js';
 import { tagOperations } from '../management/links/tag-operations.js';
@@ -28,6 +29,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         ...portingOperations(),
         ...tagOperations(),
         ...yourlsOperations(),
+        ...shlinkOperations(),
       ]
     : operations;
 }

@@ -19,6 +19,8 @@ export interface ApiResponseSpec {
   headers?: Record<string, string>;
   /** Bodies of other media types (a CSV export), by media type: their inline JSON Schemas. */
   alternatives?: Record<string, object>;
+  /** The body's media type when it is not `application/json` (Shlink's problem and health documents). */
+  mediaType?: string;
 }
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -54,6 +56,11 @@ export interface ApiOperationSpec {
   responses: Record<number, ApiResponseSpec>;
   /** More members of its entry in the API description: what a client needs to call it. */
   describe?: Record<string, unknown>;
+  /**
+   * A peer API's path whose every error, the common ones too, is that API's own document
+   * (Shlink's `application/problem+json`) rather than Linklet's `Error`.
+   */
+  errorDocument?: { schema: string; mediaType: string };
 }
 
 export const API_TAGS = {
@@ -66,7 +73,7 @@ export const API_TAGS = {
     'Your links (with an API key): list, search, change, disable and delete them, export them, and import them from Linklet or another shortener.',
   webapp: 'The web app a browser gets at `/`, and its files.',
   compatibility:
-    'The APIs of other shorteners, for the clients that already speak them: YOURLS at `/yourls-api.php` (see docs/yourls.md).',
+    'The APIs of other shorteners, for the clients that already speak them: YOURLS at `/yourls-api.php` (see docs/yourls.md), and Shlink’s REST API (v3 and v2) under `/rest/`, answering as Shlink 4.4 does (see docs/shlink.md).',
 } as const;
 
 /** What each error status means anywhere in the API: the description's `errors` table. */
@@ -83,5 +90,6 @@ export const STATUS_MEANINGS: Record<number, string> = {
   429: 'Too many requests from this client (only when the server sets a rate limit); see Retry-After.',
   431: 'The request headers are too large.',
   500: 'Unexpected failure; the log has details under the request id.',
+  501: "Not available on Linklet: Shlink's live updates (`mercure-info`).",
   503: 'The link store cannot answer or take the link now; see Retry-After where sent.',
 };

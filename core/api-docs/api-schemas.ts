@@ -1,3 +1,4 @@
+import { shlinkSchemas } from '../compat/shlink/shlink-schemas.js';
 import { yourlsSchemas } from '../compat/yourls/yourls-schemas.js';
 import { managementSchemas } from '../management/management-schemas.js';
 import { portingSchemas } from '../management/porting/porting-schemas.js';
@@ -23,6 +24,7 @@ export function apiSchemas(options: ApiCatalogOptions) {
     ApiDescription: API_DESCRIPTION_SCHEMA,
     ...managementSchemas(options),
     ...portingSchemas,
+    ...shlinkSchemas,
     OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,
     ...yourlsSchemas,
   };

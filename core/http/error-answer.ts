@@ -1,3 +1,4 @@
+import { shlinkProblemAnswer } from '../compat/shlink/shlink-problem.js';
 import { yourlsErrorAnswer } from '../compat/yourls/yourls-error-answer.js';
 import { toErrorEnvelope } from '../shorten/envelopes.js';
 import { acceptPrefersHtml } from './accept.js';
@@ -73,8 +74,11 @@ export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
   if (known.allow) headers.Allow = known.allow.join(', ');
   if (known.retryAfterSeconds !== undefined) headers['Retry-After'] = String(known.retryAfterSeconds);
   if (api) Object.assign(headers, API_CORS_HEADERS);
-  // YOURLS's clients read its failure shape, not Linklet's envelope.
-  if (audience !== undefined && compatDialectOf(audience.path) === 'yourls') return yourlsErrorAnswer(known, headers);
+  // The peer APIs' clients read every error of their paths in that API's shape, whoever raised it:
+  // YOURLS's failure, Shlink's problem document.
+  const dialect = audience && compatDialectOf(audience.path);
+  if (dialect === 'yourls') return yourlsErrorAnswer(known, headers);
+  if (dialect === 'shlink') return shlinkProblemAnswer(known, headers);
   if (audience !== undefined && !api && PAGE_KINDS.has(known.kind) && acceptPrefersHtml(audience.accept)) {
     const language = pageLanguageOf(audience.acceptLanguage);
     return {

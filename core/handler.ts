@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeApi } from './api-docs/api-description.js';
 import { createOpenApiDocument } from './api-docs/openapi.js';
+import { registerShlinkRoutes } from './compat/shlink/shlink-routes.js';
 import type { AppEnv, FetchHandler, RequestEnv } from './env.js';
 import type { HandlerOptions } from './handler-options.js';
 import { errorAnswer, logLevelOf } from './http/error-answer.js';
@@ -55,6 +56,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const cors = apiCors();
   app.use(LEGACY_API_PATH, cors);
   app.use('/api/*', cors);
+  app.use('/rest/*', cors);
 
   registerShortenRoutes(app, {
     answerShorten,
@@ -83,6 +85,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
     webApp: options.webApp,
     healthDetails: options.healthDetails,
   });
+  if (management) registerShlinkRoutes(app, { store: management, settings, limitBody });
   // Any other API path is a 404, never a short URL.
   for (const path of ['/api', '/api/*']) {
     app.all(path, () => {

@@ -1,3 +1,4 @@
+import { shlinkOperations } from '../compat/shlink/shlink-operations.js';
 import { linkOperations } from '../management/links/link-operations.js';
 import { tagOperations } from '../management/links/tag-operations.js';
 import { keyOperations } from '../management/owners/key-operations.js';
@@ -20,6 +21,13 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
     ...serviceOperations(),
   ];
   return options.management
-    ? [...operations, ...keyOperations(options), ...linkOperations(options), ...portingOperations(), ...tagOperations()]
+    ? [
+        ...operations,
+        ...keyOperations(options),
+        ...linkOperations(options),
+        ...portingOperations(),
+        ...tagOperations(),
+        ...shlinkOperations(),
+      ]
     : operations;
 }

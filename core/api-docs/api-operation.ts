@@ -19,6 +19,8 @@ export interface ApiResponseSpec {
   headers?: Record<string, string>;
   /** Bodies of other media types (a CSV export), by media type: their inline JSON Schemas. */
   alternatives?: Record<string, object>;
+  /** The body's media type when it is not `application/json` (Shlink's problem and health documents). */
+  mediaType?: string;
 }
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -52,6 +54,11 @@ export interface ApiOperationSpec {
   responses: Record<number, ApiResponseSpec>;
   /** More members of its entry in the API description: what a client needs to call it. */
   describe?: Record<string, unknown>;
+  /**
+   * A peer API's path whose every error, the common ones too, is that API's own document
+   * (Shlink's `application/problem+json`) rather than Linklet's `Error`.
+   */
+  errorDocument?: { schema: string; mediaType: string };
 }
 
 export const API_TAGS = {
@@ -63,6 +70,8 @@ export const API_TAGS = {
   links:
     'Your links (with an API key): list, search, change, disable and delete them, export them, and import them from Linklet or another shortener.',
   webapp: 'The web app a browser gets at `/`, and its files.',
+  compatibility:
+    'Peer APIs for the clients people already use: Shlink’s REST API (v3 and v2) under `/rest/`, answering as Shlink 4.4 does (see docs/shlink.md).',
 } as const;
 
 /** What each error status means anywhere in the API: the description's `errors` table. */

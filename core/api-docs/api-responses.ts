@@ -58,14 +58,17 @@ function commonNamesOf(operation: Pick<ApiOperationSpec, 'auth' | 'rateLimited'>
  * Every answer an operation can give, by status: its own, then the common ones it does not
  * answer itself (its own 400 or 413 says more than the common one).
  */
-export function responsesOf(operation: Pick<ApiOperationSpec, 'auth' | 'rateLimited' | 'responses'>) {
+export function responsesOf(operation: Pick<ApiOperationSpec, 'auth' | 'rateLimited' | 'responses' | 'errorDocument'>) {
   const all = new Map<number, OperationResponse>();
   for (const [status, spec] of Object.entries(operation.responses)) {
     all.set(Number(status), { status: Number(status), spec });
   }
   for (const name of commonNamesOf(operation)) {
     const { status, ...spec } = COMMON_RESPONSES[name];
-    if (!all.has(status)) all.set(status, { status, spec, shared: name });
+    if (all.has(status)) continue;
+    // A peer API's path answers these in its own document: described there, not shared.
+    const own = operation.errorDocument;
+    all.set(status, own ? { status, spec: { ...spec, ...own } } : { status, spec, shared: name });
   }
   return [...all.values()].sort((a, b) => a.status - b.status);
 }

@@ -1,3 +1,4 @@
+import { shlinkSchemas } from '../compat/shlink/shlink-schemas.js';
 import { managementSchemas } from '../management/management-schemas.js';
 import { portingSchemas } from '../management/porting/porting-schemas.js';
 import { shortenSchemas } from '../shorten/shorten-schemas.js';
@@ -22,6 +23,7 @@ export function apiSchemas(options: ApiCatalogOptions) {
     ApiDescription: API_DESCRIPTION_SCHEMA,
     ...managementSchemas(options),
     ...portingSchemas,
+    ...shlinkSchemas,
     OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,
   };
 }

@@ -11,7 +11,7 @@ const PREFLIGHT_METHODS = 'GET,HEAD,POST,OPTIONS,PATCH,DELETE';
 function responseObject(spec: ApiResponseSpec, bodyless = false) {
   const content: Record<string, { schema: object }> = {};
   if (spec.schema !== undefined)
-    content['application/json'] = { schema: { $ref: `#/components/schemas/${spec.schema}` } };
+    content[spec.mediaType ?? 'application/json'] = { schema: { $ref: `#/components/schemas/${spec.schema}` } };
   if (spec.page) content['text/html'] = { schema: { type: 'string', description: 'A small error page.' } };
   for (const [mediaType, schema] of Object.entries(spec.alternatives ?? {})) content[mediaType] = { schema };
   const headers = Object.entries(spec.headers ?? {}).map(([name, description]) => [
@@ -71,7 +71,7 @@ function operationObject(operation: ApiOperationSpec, head = false) {
 }
 
 /** The CORS preflight every `/api` path answers, for any origin. */
-function preflightOperation(path: string, operationId: string) {
+function preflightOperation(path: string, operationId: string, errorDocument?: ApiOperationSpec['errorDocument']) {
   return {
     operationId: `${operationId}Preflight`,
     tags: ['about'],
@@ -82,6 +82,7 @@ function preflightOperation(path: string, operationId: string) {
       responsesOf({
         auth: 'none',
         rateLimited: false,
+        errorDocument,
         responses: {
           204: {
             description: 'The request may be made from any origin.',
@@ -122,7 +123,7 @@ export function createOpenApiDocument(options: ApiCatalogOptions) {
     item[operation.method.toLowerCase()] = operationObject(operation);
     if (operation.method === 'GET') item.head = operationObject(operation, true);
     if (isApiPath(operation.path) && item.options === undefined) {
-      item.options = preflightOperation(operation.path, operation.operationId);
+      item.options = preflightOperation(operation.path, operation.operationId, operation.errorDocument);
     }
   }
   return {

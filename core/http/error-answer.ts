@@ -1,3 +1,4 @@
+import { shlinkProblemAnswer } from '../compat/shlink/shlink-problem.js';
 import { toErrorEnvelope } from '../shorten/envelopes.js';
 import { acceptPrefersHtml } from './accept.js';
 import { type Answer, API_CORS_HEADERS, jsonAnswer } from './answer.js';
@@ -5,7 +6,7 @@ import { type ErrorPageContent, renderErrorPage } from './error-page.js';
 import { type ErrorKind, LinkletError } from './errors.js';
 import { formatPageDate } from './page-dates.js';
 import { type PageLanguage, pageLanguageOf } from './page-language.js';
-import { isApiPath } from './paths.js';
+import { compatDialectOf, isApiPath } from './paths.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /** Where an error is answered: decides between the HTML page and JSON, and whether CORS applies. */
@@ -72,6 +73,8 @@ export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
   if (known.allow) headers.Allow = known.allow.join(', ');
   if (known.retryAfterSeconds !== undefined) headers['Retry-After'] = String(known.retryAfterSeconds);
   if (api) Object.assign(headers, API_CORS_HEADERS);
+  // Shlink's clients read every error of its paths as a problem document, whoever raised it.
+  if (audience !== undefined && compatDialectOf(audience.path) === 'shlink') return shlinkProblemAnswer(known, headers);
   if (audience !== undefined && !api && PAGE_KINDS.has(known.kind) && acceptPrefersHtml(audience.accept)) {
     const language = pageLanguageOf(audience.acceptLanguage);
     return {

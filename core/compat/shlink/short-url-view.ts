@@ -1,0 +1,44 @@
+import { shortUrlFor } from '../../shorten/envelopes.js';
+import type { Link } from '../../store/link-store.js';
+import { formatShlinkDate } from './shlink-dates.js';
+
+/** Human and bot visits as Shlink counts them. */
+export interface VisitsSummary {
+  total: number;
+  nonBots: number;
+  bots: number;
+}
+
+/**
+ * A link's visits as Shlink's summary: Linklet's click counter counts people only (bots are
+ * recognised and left out when counting), so the summary's total is those clicks and `bots` 0;
+ * the visits list still shows the bot visits it kept, each with `potentialBot: true`.
+ */
+export function visitsSummaryOf(clicks: number): VisitsSummary {
+  return { total: clicks, nonBots: clicks, bots: 0 };
+}
+
+/**
+ * A link as Shlink 4.x writes a short URL (`ShortUrl::toArray` with `shortUrl` first), member
+ * for member: one domain (`null`, the default one), no activation date or visit limit, never
+ * crawlable, no query forwarding and no redirect rules, which Linklet does not have. Its
+ * `validUntil` is the link's real expiry: every Linklet link has one.
+ */
+export function toShortUrl(link: Link, baseUrl: string) {
+  return {
+    shortUrl: shortUrlFor(baseUrl, link.code),
+    shortCode: link.code,
+    longUrl: link.originalUrl,
+    dateCreated: formatShlinkDate(link.createdAt),
+    tags: link.tags ?? [],
+    meta: { validSince: null, validUntil: formatShlinkDate(link.expiresAt), maxVisits: null },
+    domain: null,
+    title: link.title ?? null,
+    crawlable: false,
+    forwardQuery: false,
+    visitsSummary: visitsSummaryOf(link.clicks ?? 0),
+    hasRedirectRules: false,
+  };
+}
+
+export type ShlinkShortUrl = ReturnType<typeof toShortUrl>;

@@ -1,0 +1,66 @@
+import { scopeOf } from '../../management/owners/authenticate.js';
+import type { TagCount } from '../../store/link-management-store.js';
+import { PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
+import { pageOf, parsePageRequest } from './shlink-pages.js';
+import { invalidData, notSupported } from './shlink-problem.js';
+import { visitsSummaryOf } from './short-url-view.js';
+
+/** The largest page of tags (and what no `itemsPerPage`, or -1, gives). */
+export const MAX_TAGS_PER_PAGE = 1000;
+
+const byName = (a: TagCount, b: TagCount) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+const TAG_ORDERS: Record<string, (a: TagCount, b: TagCount) => number> = {
+  tag: byName,
+  shortUrlsCount: (a, b) => a.links - b.links || byName(a, b),
+  visits: (a, b) => a.clicks - b.clicks || byName(a, b),
+  nonBotVisits: (a, b) => a.clicks - b.clicks || byName(a, b),
+};
+
+/**
+ * The caller's tags as Shlink's tag lists take them: `searchTerm` (part of the name),
+ * `orderBy` (`tag`, `shortUrlsCount`, `visits`, `nonBotVisits`, `-ASC`/`-DESC`) and a page.
+ * Held whole: an owner has at most a few tags per link, and the store lists them in one read.
+ */
+async function tagPage(context: ShlinkContext, request: Request) {
+  const scope = scopeOf(await context.callerOf(request));
+  const query = new URL(request.url).searchParams;
+  const page = parsePageRequest(query, 'all', MAX_TAGS_PER_PAGE);
+  const search = query.get('searchTerm')?.trim().toLowerCase();
+  const [field = 'tag', direction = 'ASC'] = (query.get('orderBy') || 'tag-ASC').split('-');
+  const order = TAG_ORDERS[field];
+  if (order === undefined || (direction !== 'ASC' && direction !== 'DESC')) {
+    throw invalidData(['orderBy'], `orderBy must be ${Object.keys(TAG_ORDERS).join(', ')} with -ASC or -DESC.`);
+  }
+  const tags = (await context.store.listTags(scope))
+    .filter((tag) => !search || tag.tag.includes(search))
+    .sort((a, b) => (direction === 'DESC' ? order(b, a) : order(a, b)));
+  return pageOf(tags, page);
+}
+
+/** Shlink's `/tags` and `/tags/stats`. Renaming or deleting a tag across links is refused. */
+export function tagHandlers(context: ShlinkContext): Record<string, ShlinkHandler> {
+  const editEachLink = 'Linklet changes tags one short URL at a time; edit the tags of each short URL instead.';
+  return {
+    async listTags(c) {
+      const { data, pagination } = await tagPage(context, c.req.raw);
+      return c.json({ tags: { data: data.map((tag) => tag.tag), pagination } }, 200, PRIVATE);
+    },
+    async tagsStats(c) {
+      const { data, pagination } = await tagPage(context, c.req.raw);
+      const stats = data.map((tag) => ({
+        tag: tag.tag,
+        shortUrlsCount: tag.links,
+        visitsSummary: visitsSummaryOf(tag.clicks),
+      }));
+      return c.json({ tags: { data: stats, pagination } }, 200, PRIVATE);
+    },
+    async editTag(c) {
+      await context.callerOf(c.req.raw);
+      throw notSupported(editEachLink);
+    },
+    async deleteTags(c) {
+      await context.callerOf(c.req.raw);
+      throw notSupported(editEachLink);
+    },
+  };
+}

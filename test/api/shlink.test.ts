@@ -1,0 +1,532 @@
+import { describe, expect, it } from 'vitest';
+import { SHLINK_ENDPOINTS } from '../../core/compat/shlink/shlink-endpoints.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
+import { createClickCounter } from '../../server/clicks/click-counter.js';
+import { createVisitParser } from '../../server/clicks/visit-parser.js';
+import { DAY, HOUR, makeHandler, START } from './make-handler.js';
+
+const ADMIN = 'admin-key-0123456789';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const quiet = { info() {}, warn() {}, error() {} };
+/** Shlink's dates: seconds and the offset spelled out. */
+const shlinkDate = (at: number) => `${new Date(at).toISOString().slice(0, 19)}+00:00`;
+/** A body of any JSON media type (Shlink's problems and health have their own). */
+const read = async (response: Response) => JSON.parse(await response.text());
+const problemType = (name: string) => `https://shlink.io/api/error/${name}`;
+
+/** A server-like handler (memory store with owners, real click counter) with alice's and bob's keys. */
+async function withShlink() {
+  const store = createMemoryLinkStore() as ManagedLinkStore;
+  let clockNow = START;
+  const counter = createClickCounter({
+    write: (batch) => store.addClicks(batch),
+    logger: quiet,
+    writeEveryMs: 3_600_000,
+    parseVisit: createVisitParser(),
+    visitsRetentionDays: 90,
+    now: () => clockNow,
+  });
+  const app = makeHandler({ apiKey: ADMIN, store, onClick: counter.count, visits: { countryHeader: 'cf-ipcountry' } });
+  const tick = app.clock.advance.bind(app.clock);
+  app.clock.advance = (ms: number) => {
+    tick(ms);
+    clockNow = app.clock.now;
+  };
+  const makeKey = async (name: string) =>
+    (await read(await app.post('/api/v1/keys', { name }, { 'X-API-Key': ADMIN }))).data.key as string;
+  const alice = await makeKey('alice');
+  const bob = await makeKey('bob');
+  const send = (method: string, path: string, key: string | undefined, body?: unknown) =>
+    app.fetch(path, {
+      method,
+      headers: {
+        ...(key ? { 'x-api-key': key } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+  const create = async (key: string, body: object, version = 'v3') => {
+    const response = await send('POST', `/rest/${version}/short-urls`, key, body);
+    return { status: response.status, body: await read(response), headers: response.headers };
+  };
+  return { app, store, counter, alice, bob, send, create };
+}
+
+describe('Shlink: health and the problem documents', () => {
+  it('answers health at /rest/health, /rest/v3/health and /rest/v2/health without a key, as Shlink writes it', async () => {
+    const { send } = await withShlink();
+    for (const path of ['/rest/health', '/rest/v3/health', '/rest/v2/health']) {
+      const response = await send('GET', path, undefined);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/health+json');
+      expect(await read(response)).toEqual({
+        status: 'pass',
+        version: '4.4.0',
+        links: { about: 'https://shlink.io', project: 'https://github.com/shlinkio/shlink' },
+      });
+    }
+  });
+
+  it('fails health (503) when the store does not answer', async () => {
+    const store = createMemoryLinkStore();
+    const app = makeHandler({ store: { ...store, ping: () => Promise.reject(new Error('down')) } as typeof store });
+    const response = await app.fetch('/rest/v3/health');
+    expect(response.status).toBe(503);
+    expect(await read(response)).toMatchObject({ status: 'fail', version: '4.4.0' });
+  });
+
+  it('refuses a missing key (missing-authentication) and a wrong one (invalid-api-key) with 401 problems', async () => {
+    const { send } = await withShlink();
+    const missing = await send('GET', '/rest/v3/short-urls', undefined);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('content-type')).toBe('application/problem+json');
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await read(missing)).toEqual({
+      type: problemType('missing-authentication'),
+      title: 'Invalid authorization',
+      detail: 'Expected one of the following authentication headers, ["X-Api-Key"], but none were provided',
+      status: 401,
+      expectedHeaders: ['X-Api-Key'],
+    });
+    const wrong = await send('GET', '/rest/v2/tags', 'lk_notakeynotakeynotakeynotakeynotakey00');
+    expect(wrong.status).toBe(401);
+    expect(await read(wrong)).toMatchObject({
+      type: problemType('invalid-api-key'),
+      title: 'Invalid API key',
+      status: 401,
+    });
+  });
+
+  it('answers unknown Shlink paths, wrong methods and bad JSON as problems; /rest itself stays a short URL', async () => {
+    const { send, alice, app } = await withShlink();
+    const unknown = await send('GET', '/rest/v3/nothing-here', alice);
+    expect(unknown.status).toBe(404);
+    expect(await read(unknown)).toMatchObject({ type: problemType('not-found'), status: 404 });
+    const method = await send('PUT', '/rest/v3/short-urls', alice);
+    expect(method.status).toBe(405);
+    expect(method.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    expect(await read(method)).toMatchObject({ type: problemType('method-not-allowed'), status: 405 });
+    const badJson = await send('POST', '/rest/v3/short-urls', alice, '{"longUrl":');
+    expect(badJson.status).toBe(400);
+    expect(await read(badJson)).toMatchObject({ type: problemType('invalid-data'), invalidElements: [] });
+    const rest = await app.fetch('/rest');
+    expect(rest.status).toBe(404);
+    expect(rest.headers.get('content-type')).not.toBe('application/problem+json');
+  });
+
+  it('lets a browser on another origin call every method with X-Api-Key and a JSON body (CORS preflight)', async () => {
+    const { app } = await withShlink();
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+      const response = await app.fetch('/rest/v3/short-urls/abc', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://app.shlink.io',
+          'Access-Control-Request-Method': method,
+          'Access-Control-Request-Headers': 'x-api-key,content-type',
+        },
+      });
+      expect(response.status, method).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toContain(method);
+      expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-api-key');
+      expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+    }
+  });
+});
+
+describe('Shlink: creating, reading, editing and deleting short URLs', () => {
+  it('creates with tags, title and customSlug, as Shlink writes a short URL, living COMPAT_EXPIRE_DURATION', async () => {
+    const { create, app } = await withShlink();
+    const made = await create(ADMIN, {
+      longUrl: 'https://example.com/page',
+      customSlug: 'Launch',
+      tags: ['Work', 'news'],
+      title: 'The launch',
+      validSince: null,
+      maxVisits: null,
+      crawlable: false,
+      forwardQuery: false,
+      domain: null,
+      shortCodeLength: null,
+      findIfExists: false,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body).toEqual({
+      shortUrl: 'https://sho.rt/Launch',
+      shortCode: 'Launch',
+      longUrl: 'https://example.com/page',
+      dateCreated: shlinkDate(START),
+      tags: ['work', 'news'],
+      meta: { validSince: null, validUntil: shlinkDate(Date.UTC(2026, 1, 28, 12)), maxVisits: null },
+      domain: null,
+      title: 'The launch',
+      crawlable: false,
+      forwardQuery: false,
+      visitsSummary: { total: 0, nonBots: 0, bots: 0 },
+      hasRedirectRules: false,
+    });
+    expect(made.headers.get('content-type')).toMatch(/^application\/json/);
+    const followed = await app.fetch('/launch');
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('https://example.com/page');
+  });
+
+  it('honours validUntil within 31 days exactly, and refuses a past or farther one with invalid-data', async () => {
+    const { create } = await withShlink();
+    const until = START + 31 * DAY;
+    const made = await create(ADMIN, { longUrl: 'https://example.com/a', validUntil: shlinkDate(until) });
+    expect(made.status).toBe(200);
+    expect(made.body.meta.validUntil).toBe(shlinkDate(until));
+    for (const validUntil of [shlinkDate(until + 1000), shlinkDate(START - HOUR), 'next week']) {
+      const refused = await create(ADMIN, { longUrl: 'https://example.com/a', validUntil });
+      expect(refused.status, validUntil).toBe(400);
+      expect(refused.body).toMatchObject({ type: problemType('invalid-data'), invalidElements: ['validUntil'] });
+    }
+    const farther = await create(ADMIN, { longUrl: 'https://example.com/a', validUntil: shlinkDate(until + DAY) });
+    expect(farther.body.detail).toMatch(/at most 31 days/);
+  });
+
+  it("refuses a taken slug (non-unique-slug, 400), Shlink's options it cannot honour, and bad fields in Shlink's names", async () => {
+    const { create, alice, bob } = await withShlink();
+    expect((await create(alice, { longUrl: 'https://example.com/a', customSlug: 'taken' })).status).toBe(200);
+    const taken = await create(bob, { longUrl: 'https://example.com/b', customSlug: 'TAKEN' });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual({
+      type: problemType('non-unique-slug'),
+      title: 'Invalid custom slug',
+      detail: 'Provided slug "TAKEN" is already in use.',
+      status: 400,
+      customSlug: 'TAKEN',
+    });
+    const refusals: Array<[object, string]> = [
+      [{ validSince: '2026-02-01T00:00:00+00:00' }, 'validSince'],
+      [{ maxVisits: 10 }, 'maxVisits'],
+      [{ crawlable: true }, 'crawlable'],
+      [{ forwardQuery: true }, 'forwardQuery'],
+      [{ domain: 'other.example' }, 'domain'],
+      [{ shortCodeLength: 8 }, 'shortCodeLength'],
+      [{ deviceLongUrls: { android: 'https://example.com/android' } }, 'deviceLongUrls'],
+      [{ tags: ['two words'] }, 'tags'],
+      [{ customSlug: 'no spaces' }, 'customSlug'],
+    ];
+    for (const [extra, field] of refusals) {
+      const refused = await create(alice, { longUrl: 'https://example.com/c', ...extra });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.invalidElements, field).toEqual([field]);
+      expect(refused.body.detail, field).toBeTruthy();
+    }
+    const badUrl = await create(alice, { longUrl: 'ftp://example.com/file' });
+    expect(badUrl.body).toMatchObject({ type: problemType('invalid-data'), invalidElements: ['longUrl'] });
+    expect(badUrl.body.detail).toMatch(/^longUrl must use http or https/);
+    expect(badUrl.body.detail).not.toContain('original_url');
+    expect((await create(alice, {})).body.invalidElements).toEqual(['longUrl']);
+  });
+
+  it('findIfExists answers the existing link of the same long URL instead of making another', async () => {
+    const { create, alice, bob } = await withShlink();
+    const first = await create(alice, { longUrl: 'https://example.com/same' });
+    const again = await create(alice, { longUrl: 'https://example.com/same', findIfExists: true });
+    expect(again.body.shortCode).toBe(first.body.shortCode);
+    // Another owner's link is not theirs to reuse.
+    const bobs = await create(bob, { longUrl: 'https://example.com/same', findIfExists: true });
+    expect(bobs.body.shortCode).not.toBe(first.body.shortCode);
+  });
+
+  it('gets, edits (renewing with validUntil) and deletes one, under v3 and v2 alike', async () => {
+    const { create, send, alice, app } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/old', customSlug: 'edit-me', tags: ['a'] });
+    const fetched = await read(await send('GET', '/rest/v2/short-urls/EDIT-ME', alice));
+    expect(fetched).toMatchObject({ shortCode: 'edit-me', longUrl: 'https://example.com/old', tags: ['a'] });
+    app.clock.advance(DAY);
+    const renewTo = app.clock.now + 10 * DAY;
+    const edited = await send('PATCH', '/rest/v3/short-urls/edit-me', alice, {
+      longUrl: 'https://example.com/new',
+      title: 'New',
+      tags: ['b', 'c'],
+      validUntil: shlinkDate(renewTo),
+      validSince: null,
+      maxVisits: null,
+      crawlable: false,
+      forwardQuery: false,
+    });
+    expect(edited.status).toBe(200);
+    expect(await read(edited)).toMatchObject({
+      longUrl: 'https://example.com/new',
+      title: 'New',
+      tags: ['b', 'c'],
+      meta: { validUntil: shlinkDate(renewTo) },
+    });
+    // The expiry sent back unchanged (as an edit form does) or null leaves it as it is.
+    const same = await read(
+      await send('PATCH', '/rest/v3/short-urls/edit-me', alice, { validUntil: shlinkDate(renewTo), title: null }),
+    );
+    expect(same).toMatchObject({ title: null, meta: { validUntil: shlinkDate(renewTo) } });
+    const far = await send('PATCH', '/rest/v3/short-urls/edit-me', alice, {
+      validUntil: shlinkDate(app.clock.now + 40 * DAY),
+    });
+    expect(far.status).toBe(400);
+    // An expired link takes a renewal and nothing else.
+    app.clock.advance(11 * DAY);
+    const expired = await send('PATCH', '/rest/v3/short-urls/edit-me', alice, { title: 'late' });
+    expect(expired.status).toBe(410);
+    expect(await read(expired)).toMatchObject({ status: 410, shortCode: 'edit-me' });
+    const renewed = await send('PATCH', '/rest/v3/short-urls/edit-me', alice, {
+      validUntil: shlinkDate(app.clock.now + DAY),
+    });
+    expect(renewed.status).toBe(200);
+    const deleted = await send('DELETE', '/rest/v3/short-urls/edit-me', alice);
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    const gone = await send('GET', '/rest/v3/short-urls/edit-me', alice);
+    expect(gone.status).toBe(404);
+    expect(await read(gone)).toEqual({
+      type: problemType('short-url-not-found'),
+      title: 'Short URL not found',
+      detail: 'No URL found with short code "edit-me"',
+      status: 404,
+      shortCode: 'edit-me',
+    });
+  });
+
+  it("keeps owners apart: another owner's short URL is short-url-not-found; the administrator sees all", async () => {
+    const { create, send, alice, bob } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/alice', customSlug: 'alices' });
+    for (const [method, body] of [['GET'], ['PATCH', { title: 'mine' }], ['DELETE']] as const) {
+      const response = await send(method, '/rest/v3/short-urls/alices', bob, body);
+      expect(response.status, method).toBe(404);
+      expect((await read(response)).type).toBe(problemType('short-url-not-found'));
+    }
+    expect((await send('GET', '/rest/v3/short-urls/alices/visits', bob)).status).toBe(404);
+    const bobsList = await read(await send('GET', '/rest/v3/short-urls', bob));
+    expect(bobsList.shortUrls.data).toEqual([]);
+    const adminList = await read(await send('GET', '/rest/v3/short-urls', ADMIN));
+    expect(adminList.shortUrls.data.map((url: { shortCode: string }) => url.shortCode)).toEqual(['alices']);
+  });
+});
+
+describe('Shlink: lists, pages and orders', () => {
+  it('pages, searches, filters by one tag, orders and excludes expired links', async () => {
+    const { create, send, alice, app } = await withShlink();
+    for (const [slug, tags] of [
+      ['c-one', ['x']],
+      ['a-two', ['x', 'y']],
+      ['b-three', []],
+    ] as const) {
+      await create(alice, { longUrl: `https://example.com/${slug}`, customSlug: slug, tags });
+      app.clock.advance(HOUR);
+    }
+    await create(alice, {
+      longUrl: 'https://example.com/short-lived',
+      customSlug: 'd-brief',
+      validUntil: shlinkDate(app.clock.now + HOUR),
+    });
+    app.clock.advance(2 * HOUR);
+    const list = async (query: string) =>
+      (await read(await send('GET', `/rest/v3/short-urls${query}`, alice))).shortUrls;
+    const codes = (page: { data: Array<{ shortCode: string }> }) => page.data.map((url) => url.shortCode);
+
+    const first = await list('?itemsPerPage=2');
+    expect(codes(first)).toEqual(['d-brief', 'b-three']);
+    expect(first.pagination).toEqual({
+      currentPage: 1,
+      pagesCount: 2,
+      itemsPerPage: 2,
+      itemsInCurrentPage: 2,
+      totalItems: 4,
+    });
+    const second = await list('?itemsPerPage=2&page=2');
+    expect(codes(second)).toEqual(['a-two', 'c-one']);
+    expect(codes(await list('?orderBy=shortCode-ASC'))).toEqual(['a-two', 'b-three', 'c-one', 'd-brief']);
+    expect(codes(await list('?orderBy=dateCreated-ASC'))).toEqual(['c-one', 'a-two', 'b-three', 'd-brief']);
+    expect(codes(await list('?orderBy=longUrl-DESC'))).toEqual(['d-brief', 'c-one', 'b-three', 'a-two']);
+    expect(codes(await list('?searchTerm=THREE'))).toEqual(['b-three']);
+    expect(codes(await list('?tags%5B%5D=X&tagsMode=all&orderBy=shortCode-ASC'))).toEqual(['a-two', 'c-one']);
+    expect(codes(await list('?excludePastValidUntil=true&excludeMaxVisitsReached=true'))).toEqual([
+      'b-three',
+      'a-two',
+      'c-one',
+    ]);
+    const all = await list('?itemsPerPage=-1');
+    expect(all.pagination).toMatchObject({ itemsPerPage: 1000, pagesCount: 1, totalItems: 4 });
+    expect(codes(await list('?domain=DEFAULT'))).toHaveLength(4);
+    expect((await list('?domain=elsewhere.example')).data).toEqual([]);
+
+    for (const [query, field] of [
+      ['?tags%5B%5D=x&tags%5B%5D=y', 'tags'],
+      ['?orderBy=clicks-UP', 'orderBy'],
+      ['?startDate=2026-01-01', 'startDate'],
+      ['?page=0', 'page'],
+    ]) {
+      const refused = await send('GET', `/rest/v3/short-urls${query}`, alice);
+      expect(refused.status, query).toBe(400);
+      expect((await read(refused)).invalidElements, query).toEqual([field]);
+    }
+  });
+
+  it('lists tags and tag stats, the one domain, and answers redirect rules and orphan visits truthfully', async () => {
+    const { create, send, alice, bob } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/1', tags: ['news', 'work'] });
+    await create(alice, { longUrl: 'https://example.com/2', tags: ['news'], customSlug: 'two' });
+    await create(bob, { longUrl: 'https://example.com/3', tags: ['bobs'] });
+    const tags = await read(await send('GET', '/rest/v3/tags', alice));
+    expect(tags.tags).toEqual({
+      data: ['news', 'work'],
+      pagination: { currentPage: 1, pagesCount: 1, itemsPerPage: 1000, itemsInCurrentPage: 2, totalItems: 2 },
+    });
+    const stats = await read(await send('GET', '/rest/v2/tags/stats?orderBy=shortUrlsCount-DESC', alice));
+    expect(stats.tags.data).toEqual([
+      { tag: 'news', shortUrlsCount: 2, visitsSummary: { total: 0, nonBots: 0, bots: 0 } },
+      { tag: 'work', shortUrlsCount: 1, visitsSummary: { total: 0, nonBots: 0, bots: 0 } },
+    ]);
+    const noRedirects = { baseUrlRedirect: null, regular404Redirect: null, invalidShortUrlRedirect: null };
+    expect(await read(await send('GET', '/rest/v3/domains', alice))).toEqual({
+      domains: { data: [{ domain: 'sho.rt', isDefault: true, redirects: noRedirects }], defaultRedirects: noRedirects },
+    });
+    expect(await read(await send('GET', '/rest/v3/short-urls/two/redirect-rules', alice))).toEqual({
+      defaultLongUrl: 'https://example.com/2',
+      redirectRules: [],
+    });
+    expect((await send('POST', '/rest/v3/short-urls/two/redirect-rules', alice, { redirectRules: [] })).status).toBe(
+      200,
+    );
+    const rule = await send('POST', '/rest/v3/short-urls/two/redirect-rules', alice, {
+      redirectRules: [
+        {
+          longUrl: 'https://example.com/android',
+          conditions: [{ type: 'device', matchValue: 'android', matchKey: null }],
+        },
+      ],
+    });
+    expect(await read(rule)).toMatchObject({ status: 400, invalidElements: ['redirectRules'] });
+    const orphan = await read(await send('GET', '/rest/v3/visits/orphan', alice));
+    expect(orphan.visits).toEqual({
+      data: [],
+      pagination: { currentPage: 1, pagesCount: 0, itemsPerPage: 5000, itemsInCurrentPage: 0, totalItems: 0 },
+    });
+    expect(await read(await send('DELETE', '/rest/v3/visits/orphan', alice))).toEqual({ deletedVisits: 0 });
+    const mercure = await send('GET', '/rest/v3/mercure-info', alice);
+    expect(mercure.status).toBe(501);
+    expect((await read(mercure)).type).toBe(problemType('mercure-not-configured'));
+    for (const [method, path] of [
+      ['PUT', '/rest/v3/tags'],
+      ['DELETE', '/rest/v3/tags?tags%5B%5D=news'],
+      ['GET', '/rest/v3/tags/news/visits'],
+      ['GET', '/rest/v3/domains/sho.rt/visits'],
+      ['GET', '/rest/v3/visits/non-orphan'],
+      ['PATCH', '/rest/v3/domains/redirects'],
+      ['DELETE', '/rest/v3/short-urls/two/visits'],
+    ] as const) {
+      const refused = await send(method, path, alice, method === 'PUT' || method === 'PATCH' ? {} : undefined);
+      expect(refused.status, `${method} ${path}`).toBe(400);
+      const problem = await read(refused);
+      expect(problem.type, path).toBe(problemType('not-supported'));
+      expect(problem.detail, path).toMatch(/Linklet/);
+    }
+  });
+});
+
+describe('Shlink: visits', () => {
+  it('turns kept visits into Shlink visits, pages them, filters bots and dates; the overview adds up clicks', async () => {
+    const { create, send, alice, bob, app, counter } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/v', customSlug: 'visited' });
+    await create(bob, { longUrl: 'https://example.com/b', customSlug: 'bobs' });
+    await app.fetch('/visited', {
+      headers: { 'User-Agent': CHROME, Referer: 'https://news.example.org/a', 'CF-IPCountry': 'KR' },
+    });
+    app.clock.advance(HOUR);
+    await app.fetch('/visited', { headers: { 'User-Agent': CHROME } });
+    app.clock.advance(HOUR);
+    await app.fetch('/visited', { headers: { 'User-Agent': GOOGLEBOT, 'CF-IPCountry': 'US' } });
+    await app.fetch('/bobs', { headers: { 'User-Agent': CHROME } });
+    await counter.flush();
+
+    const visits = (await read(await send('GET', '/rest/v3/short-urls/visited/visits', alice))).visits;
+    expect(visits.pagination).toEqual({
+      currentPage: 1,
+      pagesCount: 1,
+      itemsPerPage: 5000,
+      itemsInCurrentPage: 3,
+      totalItems: 3,
+    });
+    expect(visits.data).toEqual([
+      {
+        referer: '',
+        date: shlinkDate(START + 2 * HOUR),
+        userAgent: '',
+        visitLocation: {
+          countryCode: 'US',
+          countryName: 'United States',
+          regionName: null,
+          cityName: null,
+          latitude: null,
+          longitude: null,
+          timezone: null,
+          isEmpty: false,
+        },
+        potentialBot: true,
+        visitedUrl: 'https://sho.rt/visited',
+      },
+      expect.objectContaining({
+        referer: '',
+        date: shlinkDate(START + HOUR),
+        visitLocation: null,
+        potentialBot: false,
+      }),
+      expect.objectContaining({
+        referer: 'news.example.org',
+        date: shlinkDate(START),
+        visitLocation: expect.objectContaining({ countryCode: 'KR', countryName: 'South Korea' }),
+      }),
+    ]);
+    const humans = (
+      await read(await send('GET', '/rest/v3/short-urls/visited/visits?excludeBots=true&itemsPerPage=1&page=2', alice))
+    ).visits;
+    expect(humans.pagination).toEqual({
+      currentPage: 2,
+      pagesCount: 2,
+      itemsPerPage: 1,
+      itemsInCurrentPage: 1,
+      totalItems: 2,
+    });
+    expect(humans.data[0].date).toBe(shlinkDate(START));
+    const since = (
+      await read(
+        await send(
+          'GET',
+          `/rest/v3/short-urls/visited/visits?startDate=${encodeURIComponent(shlinkDate(START + HOUR))}`,
+          alice,
+        ),
+      )
+    ).visits;
+    expect(since.pagination.totalItems).toBe(2);
+
+    const fetched = await read(await send('GET', '/rest/v3/short-urls/visited', alice));
+    expect(fetched.visitsSummary).toEqual({ total: 2, nonBots: 2, bots: 0 });
+    const listed = await read(await send('GET', '/rest/v3/short-urls?orderBy=visits-DESC', ADMIN));
+    expect(listed.shortUrls.data.map((url: { shortCode: string }) => url.shortCode)).toEqual(['visited', 'bobs']);
+    expect(await read(await send('GET', '/rest/v3/visits', alice))).toEqual({
+      visits: { nonOrphanVisits: { total: 2, nonBots: 2, bots: 0 }, orphanVisits: { total: 0, nonBots: 0, bots: 0 } },
+    });
+    expect((await read(await send('GET', '/rest/v3/visits', ADMIN))).visits.nonOrphanVisits.total).toBe(3);
+  });
+});
+
+describe('Shlink: every endpoint is served under both versions', () => {
+  it('answers each endpoint of the list under /rest/v3 and /rest/v2 (never the generic 404)', async () => {
+    const { send, alice, create } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/x', customSlug: 'code' });
+    for (const endpoint of SHLINK_ENDPOINTS) {
+      for (const version of ['v2', 'v3']) {
+        const path = `/rest/${version}${endpoint.path.replace('{shortCode}', 'code').replace('{tag}', 'news').replace('{domain}', 'sho.rt')}`;
+        const body =
+          endpoint.method === 'POST' || endpoint.method === 'PATCH' || endpoint.method === 'PUT' ? {} : undefined;
+        const response = await send(endpoint.method, path, alice, body);
+        const statuses = Object.keys(endpoint.responses).map(Number);
+        expect(statuses, `${endpoint.method} ${path} answered ${response.status}`).toContain(response.status);
+      }
+    }
+  });
+});

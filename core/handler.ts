@@ -7,7 +7,7 @@ import type { HandlerOptions } from './handler-options.js';
 import { errorAnswer, logLevelOf } from './http/error-answer.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
 import { apiCors } from './http/middleware/cors.js';
-import { LEGACY_API_PATH } from './http/paths.js';
+import { LEGACY_API_PATH, SHLINK_API_PREFIXES, SHLINK_HEALTH_PATH } from './http/paths.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { audienceOf, sendAnswer } from './http/send-answer.js';
 import { registerManagementRoutes } from './management/management-routes.js';
@@ -56,7 +56,8 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const cors = apiCors();
   app.use(LEGACY_API_PATH, cors);
   app.use('/api/*', cors);
-  app.use('/rest/*', cors);
+  // Shlink's paths alone: `/rest` itself is a short URL like any other.
+  for (const path of [SHLINK_HEALTH_PATH, ...SHLINK_API_PREFIXES.map((prefix) => `${prefix}*`)]) app.use(path, cors);
 
   registerShortenRoutes(app, {
     answerShorten,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorAnswer } from '../../core/http/error-answer.js';
 import { type ErrorKind, LinkletError } from '../../core/http/errors.js';
+import { compatDialectOf } from '../../core/http/paths.js';
 import type { RequestLog } from './request-log.js';
 
 /** Node's own refusals of requests it could not parse or that came too slowly, by error code. */
@@ -32,7 +33,11 @@ export function answerClientError(
     return;
   }
   const refusal = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
-  const answer = errorAnswer(new LinkletError(refusal.kind, refusal.message));
+  // A peer API's client reads errors in its API's own shape (Shlink's problem documents), so the
+  // path is read back from the request line, when Node got that far, to say whose error it is.
+  const path = pathOf(error.rawPacket);
+  const audience = path !== undefined && compatDialectOf(path) !== undefined ? { path } : undefined;
+  const answer = errorAnswer(new LinkletError(refusal.kind, refusal.message), audience);
   const trace = log.begin(methodOf(error.rawPacket), '', undefined);
   log.answered(trace, answer.status);
   const body = answer.body ?? '';
@@ -49,6 +54,13 @@ export function answerClientError(
   socket.end(`${statusLine}${head}\r\n${trace.method === 'HEAD' ? '' : body}`, () => socket.destroy());
   // A client that stops reading must not keep the socket open.
   setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** The path of the request Node refused, from its request line (undefined when it has none). */
+function pathOf(rawPacket: Buffer | undefined): string | undefined {
+  if (rawPacket === undefined) return undefined;
+  const target = /^[!-~]{1,16} (\/[^ ?\r\n]*)/.exec(rawPacket.subarray(0, 2048).toString('latin1'))?.[1];
+  return target;
 }
 
 /** The method of the request Node refused, read from the bytes it had (empty when unknown). */

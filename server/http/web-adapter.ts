@@ -4,6 +4,7 @@ import type { FetchHandler } from '../../core/handler.js';
 import type { Answer } from '../../core/http/answer.js';
 import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
 import { LinkletError } from '../../core/http/errors.js';
+import { compatDialectOf } from '../../core/http/paths.js';
 import type { RequestLog } from './request-log.js';
 
 /** A core `Answer` as a web `Response`. */
@@ -20,7 +21,10 @@ export function createWebAdapter(
   log: RequestLog,
   clientOf?: (req: IncomingMessage) => string,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return getRequestListener(
+  // The request being converted: when @hono/node-server cannot build a Request from it, it calls
+  // `errorHandler` before its listener call returns, with no other way to say whose path it was.
+  let converting: IncomingMessage | undefined;
+  const listener = getRequestListener(
     async (request, env) => {
       const trace = log.begin(request.method, new URL(request.url).pathname, request.headers.get('x-request-id'));
       // The client's address, as the rate limiter reads it: password tries are counted per client.
@@ -38,7 +42,10 @@ export function createWebAdapter(
           // out, and unlike a refused field it is logged, since it tells of a broken client or proxy.
           const unreadable = new LinkletError('invalid', 'The request could not be read.', { cause: error });
           log.failed(unreadable, 'warn', undefined);
-          return toResponse(errorAnswer(unreadable));
+          // A peer API's client (Shlink's) reads its errors in that API's shape.
+          const path = converting?.url?.split('?', 1)[0];
+          const peer = path !== undefined && compatDialectOf(path) !== undefined;
+          return toResponse(errorAnswer(unreadable, peer ? { path } : undefined));
         }
         // The handler itself failed (the core's catches its own, so this is unexpected): logged
         // and answered by the one rule, like a failure inside the handler.
@@ -48,4 +55,12 @@ export function createWebAdapter(
       },
     },
   );
+  return (req, res) => {
+    converting = req;
+    try {
+      return listener(req, res);
+    } finally {
+      converting = undefined;
+    }
+  };
 }

@@ -115,6 +115,23 @@ describe('Shlink: health and the problem documents', () => {
     const rest = await app.fetch('/rest');
     expect(rest.status).toBe(404);
     expect(rest.headers.get('content-type')).not.toBe('application/problem+json');
+    const preflight = await app.fetch('/rest', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('answers a body over the limit (raised before the route) as a 413 problem', async () => {
+    const app = makeHandler({ apiKey: ADMIN, maxBodyBytes: 64 });
+    const response = await app.fetch('/rest/v3/short-urls', {
+      method: 'POST',
+      headers: { 'X-Api-Key': ADMIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ longUrl: `https://example.com/${'a'.repeat(100)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await read(response)).toMatchObject({ type: problemType('payload-too-large'), status: 413 });
   });
 
   it('lets a browser on another origin call every method with X-Api-Key and a JSON body (CORS preflight)', async () => {

@@ -19,6 +19,19 @@ const ANY_REQUEST = {
 };
 const BROWSER_ACCEPTS = new Set(['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html']);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** JSON bodies: plain, and Shlink's problem and health documents (`+json`). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
+const SHLINK_PROBLEM = '#/components/schemas/ShlinkProblem';
+
+/** Whether a path is Shlink's API (`/rest/health`, below `/rest/v2/` or `/rest/v3/`), whose errors are problem documents. */
+const isShlinkPath = (path: string) =>
+  path === '/rest/health' || path.startsWith('/rest/v2/') || path.startsWith('/rest/v3/');
+
+/** A request's path, as the target carries it (before any normalization). */
+const readingsPath = (request: FuzzRequest) => {
+  const raw = request.target.toString('latin1');
+  return (/^https?:\/\/[^/]*(\/[^?]*)/.exec(raw)?.[1] ?? raw).split('?', 1)[0] ?? '';
+};
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
 /** What the document allows for one reading of the request: answers by status, and the Allow of a 405. */
@@ -57,13 +70,13 @@ export function createContractOracle(doc: Json) {
 
   // The API's templated paths (`/api/v1/links/{code}`), each as a pattern of one segment per parameter.
   const apiTemplates = Object.keys(doc.paths)
-    .filter((path) => path.startsWith('/api/') && path.includes('{'))
+    .filter((path) => (path.startsWith('/api/') || path.startsWith('/rest/')) && path.includes('{'))
     .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
 
   /** The document's path for a request path: itself, the API template or the short-URL template it fits. */
   const documentPathOf = (path: string): string | undefined => {
     if (doc.paths[path]) return path;
-    if (path === '/api' || path.startsWith('/api/') || path === '/api.php') {
+    if (path === '/api' || path.startsWith('/api/') || path === '/api.php' || isShlinkPath(path)) {
       return apiTemplates.find((template) => template.pattern.test(path))?.path;
     }
     if (/^\/[^/]+$/.test(path)) return '/{code}';
@@ -71,9 +84,15 @@ export function createContractOracle(doc: Json) {
     return undefined;
   };
 
+  // Shlink's paths answer every error, the ones before any route too, as its problem document:
+  // those of any of its operations (they are the same for all).
+  const shlinkAny = doc.paths['/rest/v3/short-urls'].get.responses;
+  const shlinkAnyRequest = Object.fromEntries(
+    Object.values(ANY_REQUEST).map((status) => [String(status), shlinkAny[String(status)]]),
+  );
+
   const readingsOf = (request: FuzzRequest): Reading[] => {
-    const raw = request.target.toString('latin1');
-    const path = (/^https?:\/\/[^/]*(\/[^?]*)/.exec(raw)?.[1] ?? raw).split('?', 1)[0] ?? '';
+    const path = readingsPath(request);
     // The server routes on the path as the URL parser leaves it (`/a/../b` is `/b`, `/%2e%2e` is
     // `/`) and decoded (`/%68ealth` may be `/health`): any of these readings counts.
     const candidates = new Set([path]);
@@ -87,6 +106,15 @@ export function createContractOracle(doc: Json) {
     for (const candidate of candidates) {
       const documented = documentPathOf(candidate);
       if (documented === undefined) {
+        if (isShlinkPath(candidate)) {
+          const notFound = { content: { 'application/problem+json': { schema: { $ref: SHLINK_PROBLEM } } } };
+          const preflight = request.method === 'OPTIONS' ? { 204: { description: 'Preflight.' } } : {};
+          readings.push({
+            name: `unknown Shlink path ${candidate}`,
+            responses: { ...shlinkAnyRequest, ...preflight, 404: notFound },
+          });
+          continue;
+        }
         const notFound = {
           description: 'Not an API path.',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } }, 'text/html': {} },
@@ -107,7 +135,7 @@ export function createContractOracle(doc: Json) {
       const methodNotAllowed = operations.map(([, op]) => op.responses['405']).find(Boolean);
       readings.push({
         name: `${request.method} ${documented} (not an operation)`,
-        responses: { ...anyRequest, 405: methodNotAllowed },
+        responses: { ...(isShlinkPath(documented) ? shlinkAnyRequest : anyRequest), 405: methodNotAllowed },
         allow: operations.map(([method]) => method.toUpperCase()).sort(),
       });
     }
@@ -119,7 +147,8 @@ export function createContractOracle(doc: Json) {
     const problems: string[] = [];
     const { status } = response;
     const single = (name: string) => response.headers.get(name)?.join(', ');
-    if (status >= 500) problems.push(`a ${status}`);
+    // 501 is a refusal the document declares (Shlink's `mercure-not-configured`), not a failure.
+    if (status >= 500 && status !== 501) problems.push(`a ${status}`);
     // The web app's page and files (200s of HTML, scripts and styles) carry its own policy.
     const webApp = status === 200 && /^text\/(html|javascript|css)/.test(single('content-type') ?? '');
     // A redirect carries the referrer policy alone (it has no body to protect); every other answer all three.
@@ -165,7 +194,7 @@ export function createContractOracle(doc: Json) {
         problems.push(
           `${status} sent ${mediaType || 'no Content-Type'}; declared: ${Object.keys(declared.content).join(', ')}`,
         );
-      } else if (mediaType === 'application/json') {
+      } else if (JSON_MEDIA_TYPE.test(mediaType)) {
         let value: unknown;
         try {
           value = JSON.parse(body);
@@ -179,7 +208,8 @@ export function createContractOracle(doc: Json) {
         }
       }
     }
-    if (status >= 400 && request.method !== 'HEAD' && mediaType !== 'application/json' && mediaType !== 'text/html') {
+    const envelope = isShlinkPath(readingsPath(request)) ? 'application/problem+json' : 'application/json';
+    if (status >= 400 && request.method !== 'HEAD' && mediaType !== envelope && mediaType !== 'text/html') {
       problems.push(`${status} without the JSON envelope (Content-Type ${mediaType || 'missing'})`);
     }
     if (mediaType === 'text/html' && !BROWSER_ACCEPTS.has(request.accept ?? '')) {

@@ -200,6 +200,63 @@ function managementCall(world: FuzzWorld): fc.Arbitrary<{ method: string; target
   );
 }
 
+/** Shlink's API under both prefixes: its paths, a short code's, and queries of its lists. */
+function shlinkTarget(world: FuzzWorld): fc.Arbitrary<Buffer> {
+  const managed = { ...world, activeCodes: world.managedCodes, expiredCodes: world.managedExpiredCodes };
+  const prefix = fc.constantFrom('/rest/v3', '/rest/v2').map(utf8);
+  const path = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          prefix,
+          fc.constantFrom(
+            '/health',
+            '/short-urls',
+            '/visits',
+            '/visits/orphan',
+            '/visits/non-orphan',
+            '/tags',
+            '/tags/stats',
+            '/tags/work/visits',
+            '/domains',
+            '/domains/redirects',
+            '/domains/example.com/visits',
+            '/mercure-info',
+            '/nothing',
+            '/short-urls/',
+          ),
+        )
+        .map(([head, tail]) => Buffer.concat([head, utf8(tail)])),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(prefix, codeSegment(managed), fc.constantFrom('', '/visits', '/redirect-rules'))
+        .map(([head, segment, tail]) => Buffer.concat([head, utf8('/short-urls/'), segment, utf8(tail)])),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('/rest/health', '/rest', '/rest/', '/rest/v4/health').map(utf8) },
+  );
+  const query = fc.constantFrom(
+    '',
+    '',
+    '?page=2&itemsPerPage=1',
+    '?itemsPerPage=-1',
+    '?itemsPerPage=0',
+    '?page=abc',
+    '?orderBy=visits-DESC',
+    '?orderBy=title-UP',
+    '?searchTerm=m',
+    '?tags%5B%5D=work',
+    '?tags%5B%5D=a&tags%5B%5D=b',
+    '?excludePastValidUntil=true',
+    '?startDate=2026-01-01',
+    '?excludeBots=true&startDate=2026-01-01T00:00:00%2B00:00',
+    '?domain=DEFAULT',
+  );
+  return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, utf8(q)]));
+}
+
 /** Where the request goes: every documented path, short URLs, and paths the API does not have. */
 function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
   const query = fc.oneof(
@@ -236,6 +293,7 @@ function target(world: FuzzWorld): fc.Arbitrary<Buffer> {
     },
     { weight: 1, arbitrary: fc.constantFrom('*', 'http://127.0.0.1/health', 'api.php').map(utf8) },
     { weight: 4, arbitrary: managementTarget(world) },
+    { weight: 3, arbitrary: shlinkTarget(world) },
   );
   return fc.tuple(path, query).map(([p, q]) => Buffer.concat([p, q]));
 }

@@ -58,8 +58,7 @@ async function mount(root: HTMLElement): Promise<void> {
     apiClient,
     serverVersion: version as ShlinkWebComponentProps['serverVersion'],
     routesPrefix: '',
-    // Linklet has no Mercure hub: lists refresh when the person acts, as Shlink without Mercure.
-    settings: { realTimeUpdates: { enabled: false } },
+    // No settings: the client's defaults, as a fresh app.shlink.io has them.
   };
   createRoot(root).render(createElement(BrowserRouter, null, createElement(ShlinkWebComponent, props)));
 }

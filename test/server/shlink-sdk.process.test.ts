@@ -201,4 +201,19 @@ describe("Shlink's JS SDK against a real server", () => {
     expect((await admin.listShortUrls()).data.map((url) => url.shortCode)).toEqual([plain.shortCode]);
     expect(await server.stop()).toBe(0);
   });
+
+  it("answers the rate limiter's 429 on Shlink's paths as a problem the SDK reads", { timeout: 30_000 }, async () => {
+    const server = await start({
+      DATABASE_URL: `sqlite:${freshDb()}`,
+      API_KEY: ADMIN,
+      ACCESS_LOG: 'off',
+      RATE_LIMIT_PER_MINUTE: '1',
+    });
+    const admin = shlinkClient(server.origin, ADMIN);
+    expect(await admin.listTags()).toMatchObject({ data: [] });
+    const limited = await problemOf(admin.listTags());
+    expect(limited).toMatchObject({ type: 'https://shlink.io/api/error/too-many-requests', status: 429 });
+    expect(limited.detail).toMatch(/try again/);
+    expect(await server.stop()).toBe(0);
+  });
 });

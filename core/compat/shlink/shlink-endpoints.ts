@@ -252,8 +252,6 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
   },
 ];
 
-export type ShlinkEndpointName = (typeof SHLINK_ENDPOINTS)[number]['name'];
-
 /** The full paths an endpoint answers at: below every prefix, and health at `/rest/health` too. */
 export function fullPathsOf(endpoint: ShlinkEndpoint): string[] {
   const paths = SHLINK_API_PREFIXES.map((prefix) => `${prefix.slice(0, -1)}${endpoint.path}`);

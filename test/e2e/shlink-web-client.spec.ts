@@ -62,6 +62,8 @@ test('creates a short URL through its form with a custom slug, title and tags: a
     await tags.fill(tag);
     await tags.press('Enter');
   }
+  // Everything else as the client sets it, as most people leave it: "Forward query params on
+  // redirect" stays checked (Shlink's default), so the create carries `forwardQuery: true`.
   await client.getByRole('button', { name: 'Save' }).click();
   const shortUrl = `${server.url}/from-shlink`;
   await expect(client.getByText(`Great! The short URL is ${shortUrl}`)).toBeVisible();

@@ -5,7 +5,8 @@ import { chromiumPath } from './launch-extension.js';
 /**
  * Runs once before the tests: fails early when a browser to drive is missing, then builds what
  * the tests drive: the extension for Chromium (`.output/chrome-mv3`) and for Firefox
- * (`.output/firefox-mv2`), the companion server into `dist/` and its web app into `dist/webapp`.
+ * (`.output/firefox-mv2`), the companion server into `dist/`, its web app into `dist/webapp`, and
+ * Shlink's web client page into `dist/shlink-web-client`.
  */
 export default function globalSetup(): void {
   console.log(`e2e: Chromium at ${chromiumPath()}, Firefox at ${firefoxPath()}`);
@@ -14,4 +15,5 @@ export default function globalSetup(): void {
   execFileSync(npx, ['wxt', 'build', '-b', 'firefox'], { stdio: 'inherit' });
   execFileSync(npx, ['tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
   execFileSync(npx, ['vite', 'build', '-c', 'vite.webapp.config.ts'], { stdio: 'inherit' });
+  execFileSync(npx, ['vite', 'build', '-c', 'test/e2e/shlink-web-client/vite.config.ts'], { stdio: 'inherit' });
 }

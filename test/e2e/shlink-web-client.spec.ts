@@ -1,0 +1,172 @@
+import { expect, makeLink, test, visit } from './shlink-web-client-fixtures.js';
+
+// Shlink's own web client (@shlinkio/shlink-web-component, the UI of app.shlink.io), built from
+// test/e2e/shlink-web-client/ and served from another origin, driven against a real Linklet server
+// through Linklet's Shlink REST API. What it shows is checked against what Linklet's own API made.
+
+test('the short URLs list shows the links made on the server: titles, tags, visit counts; search and tag filter', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+  chromiumBrowser,
+}) => {
+  const docs = await makeLink(server, aliceKey, {
+    code: 'guide',
+    url: site.url('/docs'),
+    title: 'Linklet docs',
+    tags: ['work', 'reading'],
+  });
+  const plain = await makeLink(server, aliceKey, { code: 'plain', url: site.url('/plain') });
+  // Another owner's link: the client, acting with Alice's key, never sees it.
+  await makeLink(server, await server.createKey('bob'), { code: 'bobs', url: site.url('/bob'), title: 'Bob’s' });
+  await visit(chromiumBrowser, server, aliceKey, { shortUrl: docs, times: 2 });
+  const client = await openClient('/list-short-urls/1');
+
+  const rows = client.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3); // the header and Alice's two links
+  const docsRow = client.getByRole('row', { name: docs });
+  await expect(docsRow.getByRole('link', { name: 'Linklet docs' })).toHaveAttribute('href', site.url('/docs'));
+  await expect(docsRow.getByRole('button', { name: 'work', exact: true })).toBeVisible();
+  await expect(docsRow.getByRole('button', { name: 'reading', exact: true })).toBeVisible();
+  await expect(docsRow.getByRole('link', { name: '2', exact: true })).toBeVisible();
+  const plainRow = client.getByRole('row', { name: plain });
+  await expect(plainRow.getByRole('link', { name: site.url('/plain') })).toBeVisible();
+  await expect(plainRow.getByRole('link', { name: '0', exact: true })).toBeVisible();
+  await expect(client.getByText('Bob’s')).toHaveCount(0);
+
+  await client.getByRole('searchbox', { name: 'Search...' }).fill('plain');
+  await expect(rows).toHaveCount(2);
+  await expect(client.getByRole('row', { name: plain })).toBeVisible();
+  await client.getByRole('searchbox', { name: 'Search...' }).fill('');
+  await expect(rows).toHaveCount(3);
+
+  await docsRow.getByRole('button', { name: 'reading', exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(client.getByRole('row', { name: docs })).toBeVisible();
+});
+
+test('creates a short URL through its form with a custom slug, title and tags: a Linklet link that redirects', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+}) => {
+  const client = await openClient('/list-short-urls/1');
+  await client.getByRole('link', { name: 'Create short URL' }).click();
+  await client.getByRole('textbox', { name: 'URL to be shortened' }).fill(site.url('/made-in-shlink'));
+  await client.getByRole('textbox', { name: 'Title' }).fill('Made in Shlink’s client');
+  await client.getByRole('textbox', { name: 'Custom slug' }).fill('from-shlink');
+  const tags = client.getByRole('combobox', { name: 'Add tags to the URL' });
+  for (const tag of ['shlink', 'e2e']) {
+    await tags.fill(tag);
+    await tags.press('Enter');
+  }
+  // Everything else as the client sets it, as most people leave it: "Forward query params on
+  // redirect" stays checked (Shlink's default), so the create carries `forwardQuery: true`.
+  await client.getByRole('button', { name: 'Save' }).click();
+  const shortUrl = `${server.url}/from-shlink`;
+  await expect(client.getByText(`Great! The short URL is ${shortUrl}`)).toBeVisible();
+
+  expect(await server.resolve(shortUrl)).toEqual({ status: 302, location: site.url('/made-in-shlink') });
+  const seen = await server.api('GET', '/api/v1/links/from-shlink', { key: aliceKey });
+  expect(seen.body.data).toMatchObject({ title: 'Made in Shlink’s client', tags: ['shlink', 'e2e'] });
+
+  await client.getByRole('link', { name: 'List short URLs' }).click();
+  const row = client.getByRole('row', { name: shortUrl });
+  await expect(row.getByRole('link', { name: 'Made in Shlink’s client' })).toHaveAttribute(
+    'href',
+    site.url('/made-in-shlink'),
+  );
+  await expect(row.getByRole('button', { name: 'shlink', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'e2e', exact: true })).toBeVisible();
+});
+
+test('edits a short URL’s long URL, title and tags: the list and the redirect follow', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+}) => {
+  const shortUrl = await makeLink(server, aliceKey, {
+    code: 'moving',
+    url: site.url('/before'),
+    title: 'Before',
+    tags: ['old', 'kept'],
+  });
+  const client = await openClient('/list-short-urls/1');
+  await client.getByRole('row', { name: shortUrl }).getByRole('button', { name: 'Options' }).click();
+  await client.getByRole('menuitem', { name: 'Edit short URL' }).click();
+
+  const longUrl = client.getByRole('textbox', { name: 'URL to be shortened' });
+  await expect(longUrl).toHaveValue(site.url('/before'));
+  await expect(client.getByRole('textbox', { name: 'Title' })).toHaveValue('Before');
+  await longUrl.fill(site.url('/after'));
+  await client.getByRole('textbox', { name: 'Title' }).fill('After');
+  await client.getByRole('button', { name: 'Remove old' }).click();
+  const tags = client.getByRole('combobox', { name: 'Add tags to the URL' });
+  await tags.fill('new');
+  await tags.press('Enter');
+  await client.getByRole('button', { name: 'Save' }).click();
+  await expect(client.getByText('Short URL properly edited.')).toBeVisible();
+
+  expect(await server.resolve(shortUrl)).toEqual({ status: 302, location: site.url('/after') });
+  await client.getByRole('link', { name: 'List short URLs' }).click();
+  const row = client.getByRole('row', { name: shortUrl });
+  await expect(row.getByRole('link', { name: 'After' })).toHaveAttribute('href', site.url('/after'));
+  await expect(row.getByRole('button', { name: 'kept', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'new', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'old', exact: true })).toHaveCount(0);
+});
+
+test('the visits page of a followed link shows its visits: count, date, referrer; browser and OS as “Others”', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+  chromiumBrowser,
+}) => {
+  const shortUrl = await makeLink(server, aliceKey, { code: 'popular', url: site.url('/popular'), title: 'Popular' });
+  await visit(chromiumBrowser, server, aliceKey, { shortUrl, times: 3, referer: 'https://news.example.com/today' });
+  const client = await openClient('/list-short-urls/1');
+  await client.getByRole('row', { name: shortUrl }).getByRole('link', { name: '3', exact: true }).click();
+
+  await expect(client.getByRole('heading', { name: `Visits for ${shortUrl} Visits: 3` })).toBeVisible();
+  await client.getByRole('menuitem', { name: 'List' }).click();
+  const visits = client.getByRole('table').getByRole('row').filter({ hasText: shortUrl });
+  await expect(visits).toHaveCount(3);
+  const today = new Date().toISOString().slice(0, 10);
+  for (const row of await visits.all()) {
+    await expect(row.getByRole('cell', { name: 'news.example.com' })).toBeVisible();
+    await expect(row.getByRole('time')).toContainText(today);
+    // Linklet keeps what it read from the User-Agent, never the header, so a Shlink visit's
+    // `userAgent` is "" and the client, which parses it, files browser and OS under "Others"
+    // (docs/shlink.md, "Visits").
+    await expect(row.getByRole('cell', { name: 'Others', exact: true })).toHaveCount(2);
+  }
+  await client.getByRole('menuitem', { name: 'By context' }).click();
+  await expect(client.getByRole('application').filter({ hasText: 'news.example.com' })).toBeVisible();
+});
+
+test('the overview counts the visits, short URLs and tags, and lists the newest links', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+  chromiumBrowser,
+}) => {
+  const first = await makeLink(server, aliceKey, { code: 'first', url: site.url('/first'), tags: ['a', 'b'] });
+  const second = await makeLink(server, aliceKey, { code: 'second', url: site.url('/second'), tags: ['b', 'c'] });
+  await visit(chromiumBrowser, server, aliceKey, { shortUrl: first, times: 2 });
+  await visit(chromiumBrowser, server, aliceKey, { shortUrl: second, times: 1 });
+  const client = await openClient('/list-short-urls/1');
+  await client.getByRole('link', { name: 'Overview' }).click();
+
+  await expect(client.getByRole('link', { name: 'Visits 3' })).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Short URLs 2' })).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Tags 3' })).toBeVisible();
+  await expect(client.getByRole('heading', { name: 'Recently created URLs' })).toBeVisible();
+  const recent = client.getByRole('table').getByRole('row');
+  await expect(recent.nth(1)).toContainText(second);
+  await expect(recent.nth(2)).toContainText(first);
+});

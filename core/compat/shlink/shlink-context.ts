@@ -49,3 +49,13 @@ export async function withClicks(context: ShlinkContext, link: Link): Promise<Li
   const clicks = await context.store.clicksOf(link.codeKey, link.createdAt, dayOf(context.settings.now()) + 1);
   return { ...link, clicks: clicks.total };
 }
+
+/**
+ * The bot visits counted for a link over all its days (Shlink's `visitsSummary.bots`): Linklet
+ * counts them apart from its clicks, in the daily counts that outlive the visits themselves.
+ */
+export async function botsOf(context: ShlinkContext, link: Link): Promise<number> {
+  const today = dayOf(context.settings.now());
+  const { bots } = await context.store.visitTalliesOf(link.codeKey, link.createdAt, dayOf(link.createdAt), today);
+  return bots;
+}

@@ -14,9 +14,9 @@ function countryNameOf(code: string): string | null {
 }
 
 /**
- * A kept visit as Shlink writes one. Linklet keeps no address and no raw User-Agent (only
- * what it read from it) and the referrer's host alone, so: `referer` is that host ('' for a
- * direct or withheld one), `userAgent` '', `visitLocation` the country alone (no region, city
+ * A kept visit as Shlink writes one. Linklet keeps no address and the referrer's host alone,
+ * so: `referer` is that host ('' for a direct or withheld one), `userAgent` the kept one (cut to
+ * 256 characters; '' when withheld), which Shlink's clients parse for browser and OS, `visitLocation` the country alone (no region, city
  * or coordinates) or null, `visitedUrl` the short URL. `redirectUrl` is left out: Linklet does
  * not record where each visit went (the link's target may have changed since).
  */
@@ -24,7 +24,7 @@ export function toShlinkVisit(visit: StoredVisit, shortUrl: string) {
   return {
     referer: visit.referrer === null || visit.referrer === 'direct' ? '' : visit.referrer,
     date: formatShlinkDate(visit.at),
-    userAgent: '',
+    userAgent: visit.userAgent ?? '',
     visitLocation:
       visit.country === null
         ? null

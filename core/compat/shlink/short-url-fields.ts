@@ -73,7 +73,8 @@ export const parseShlinkTitle = (value: unknown) => asShlinkField('title', () =>
 /**
  * Shlink's options Linklet does not have, taken at the value that means "none" (`null`, `false`,
  * no device URLs) and refused otherwise, with a detail that says why: a link never waits to
- * start, never counts down visits, is never offered to crawlers, never forwards the visit's query.
+ * start, never counts down visits, is never offered to crawlers. (`forwardQuery` is Shlink's
+ * default `true` in every client, so it is taken and the answer says `false`.)
  */
 export function refuseUnsupportedOptions(fields: Record<string, unknown>, host: string): void {
   const given = (name: string) => fields[name] !== undefined && fields[name] !== null;
@@ -83,12 +84,10 @@ export function refuseUnsupportedOptions(fields: Record<string, unknown>, host: 
   if (booleanField(fields, 'crawlable') === true) {
     throw invalidData(['crawlable'], 'Linklet does not offer short URLs to crawlers; send crawlable false.');
   }
-  if (booleanField(fields, 'forwardQuery') === true) {
-    throw invalidData(
-      ['forwardQuery'],
-      "Linklet redirects to the long URL as saved and never adds the visit's query to it; send forwardQuery false.",
-    );
-  }
+  // `forwardQuery: true` is Shlink's own default, which its web client's create form sends unless
+  // a person unticks it: refusing it would fail the most common create. It is taken, and the
+  // link answered with `forwardQuery: false`, which is what Linklet does (docs/shlink.md).
+  booleanField(fields, 'forwardQuery');
   const devices = fields.deviceLongUrls;
   if (devices !== undefined && devices !== null) {
     const none =

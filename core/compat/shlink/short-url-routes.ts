@@ -6,6 +6,7 @@ import { shorten } from '../../shorten/shorten.js';
 import { asciiLowerCase, type OwnerScope } from '../../store/link-management-store.js';
 import type { Link } from '../../store/link-store.js';
 import {
+  botsOf,
   findShortUrl,
   PRIVATE,
   type ShlinkContext,
@@ -39,7 +40,12 @@ async function existingLink(context: ShlinkContext, scope: OwnerScope, originalU
 /** The answers of Shlink's `/short-urls` and `/short-urls/{shortCode}`, by endpoint name. */
 export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkHandler> {
   const { store, settings, host } = context;
-  const view = (link: Link) => toShortUrl(link, settings.baseUrl);
+  const view = (link: Link, bots?: number) => toShortUrl(link, settings.baseUrl, bots);
+  /** A link as Shlink writes it, with its clicks and bot visits read fresh. */
+  const counted = async (link: Link) => {
+    const [withCounts, bots] = await Promise.all([withClicks(context, link), botsOf(context, link)]);
+    return view(withCounts, bots);
+  };
   const rulesAt = (now: number) => ({ urlRules: settings.shorten.urlRules, host, now });
   const readBody = async (c: Context) => parseJsonText(await c.req.raw.text());
 
@@ -63,7 +69,9 @@ export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkH
         store.countLinks({ scope, now, ...counted }),
       ]);
       const pagination = paginationOf(page, links.length, count.links);
-      return c.json({ shortUrls: { data: links.map(view), pagination } }, 200, PRIVATE);
+      const bots = await Promise.all(links.map((link) => botsOf(context, link)));
+      const data = links.map((link, i) => view(link, bots[i]));
+      return c.json({ shortUrls: { data, pagination } }, 200, PRIVATE);
     },
 
     async createShortUrl(c) {
@@ -76,7 +84,7 @@ export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkH
       );
       if (findIfExists) {
         const found = await existingLink(context, scopeOf(caller), request.originalUrl, request.customCode);
-        if (found) return c.json(view(await withClicks(context, found)), 200, PRIVATE);
+        if (found) return c.json(await counted(found), 200, PRIVATE);
       }
       const result = await shorten(request, settings.shorten, caller.admin ? undefined : caller.ownerId);
       if (!result.created) throw nonUniqueSlug(result.code);
@@ -86,7 +94,7 @@ export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkH
     async getShortUrl(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
       const link = await findShortUrl(context, c.req.raw, scope);
-      return c.json(view(await withClicks(context, link)), 200, PRIVATE);
+      return c.json(await counted(link), 200, PRIVATE);
     },
 
     async updateShortUrl(c) {
@@ -103,7 +111,7 @@ export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkH
           { extras: { shortCode: link.code } },
         );
       }
-      return c.json(view(await withClicks(context, result.link)), 200, PRIVATE);
+      return c.json(await counted(result.link), 200, PRIVATE);
     },
 
     async deleteShortUrl(c) {

@@ -10,12 +10,11 @@ export interface VisitsSummary {
 }
 
 /**
- * A link's visits as Shlink's summary: Linklet's click counter counts people only (bots are
- * recognised and left out when counting), so the summary's total is those clicks and `bots` 0;
- * the visits list still shows the bot visits it kept, each with `potentialBot: true`.
+ * A link's visits as Shlink's summary: Linklet's clicks are the people's visits (bots are
+ * recognised and not counted as clicks) and its bot visits are counted apart, per day.
  */
-export function visitsSummaryOf(clicks: number): VisitsSummary {
-  return { total: clicks, nonBots: clicks, bots: 0 };
+export function visitsSummaryOf(clicks: number, bots: number): VisitsSummary {
+  return { total: clicks + bots, nonBots: clicks, bots };
 }
 
 /**
@@ -24,7 +23,7 @@ export function visitsSummaryOf(clicks: number): VisitsSummary {
  * crawlable, no query forwarding and no redirect rules, which Linklet does not have. Its
  * `validUntil` is the link's real expiry: every Linklet link has one.
  */
-export function toShortUrl(link: Link, baseUrl: string) {
+export function toShortUrl(link: Link, baseUrl: string, bots = 0) {
   return {
     shortUrl: shortUrlFor(baseUrl, link.code),
     shortCode: link.code,
@@ -36,7 +35,7 @@ export function toShortUrl(link: Link, baseUrl: string) {
     title: link.title ?? null,
     crawlable: false,
     forwardQuery: false,
-    visitsSummary: visitsSummaryOf(link.clicks ?? 0),
+    visitsSummary: visitsSummaryOf(link.clicks ?? 0, bots),
     hasRedirectRules: false,
   };
 }

@@ -50,7 +50,8 @@ export function tagHandlers(context: ShlinkContext): Record<string, ShlinkHandle
       const stats = data.map((tag) => ({
         tag: tag.tag,
         shortUrlsCount: tag.links,
-        visitsSummary: visitsSummaryOf(tag.clicks),
+        // The store adds up each tag's clicks, not its bot visits: a tag's summary counts people.
+        visitsSummary: visitsSummaryOf(tag.clicks, 0),
       }));
       return c.json({ tags: { data: stats, pagination } }, 200, PRIVATE);
     },

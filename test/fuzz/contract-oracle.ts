@@ -100,6 +100,15 @@ export function createContractOracle(doc: Json) {
     Object.values(ANY_REQUEST).map((status) => [String(status), shlinkAny[String(status)]]),
   );
 
+  // YOURLS's path answers them in its failure shape (or Linklet's envelope, for a request that
+  // was not HTTP enough to have a path), as its operations declare.
+  const yourlsAny = doc.paths['/yourls-api.php'].get.responses;
+  const yourlsAnyRequest = Object.fromEntries(
+    Object.values(ANY_REQUEST).map((status) => [String(status), yourlsAny[String(status)]]),
+  );
+  const anyRequestOf = (request: FuzzRequest, path: string) =>
+    reachesShlink(request, path) ? shlinkAnyRequest : path === '/yourls-api.php' ? yourlsAnyRequest : anyRequest;
+
   const readingsOf = (request: FuzzRequest): Reading[] => {
     const path = readingsPath(request);
     // The server routes on the path as the URL parser leaves it (`/a/../b` is `/b`, `/%2e%2e` is
@@ -144,7 +153,7 @@ export function createContractOracle(doc: Json) {
       const methodNotAllowed = operations.map(([, op]) => op.responses['405']).find(Boolean);
       readings.push({
         name: `${request.method} ${documented} (not an operation)`,
-        responses: { ...(reachesShlink(request, documented) ? shlinkAnyRequest : anyRequest), 405: methodNotAllowed },
+        responses: { ...anyRequestOf(request, documented), 405: methodNotAllowed },
         allow: operations.map(([method]) => method.toUpperCase()).sort(),
       });
     }

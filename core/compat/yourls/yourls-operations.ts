@@ -60,6 +60,10 @@ const failure = (description: string, schema = 'YourlsFailure'): ApiResponseSpec
 // that is logged): YOURLS's shape, in JSON, as the format asked for is not known there.
 const aroundRoute = (description: string, schema = 'YourlsFailure'): ApiResponseSpec => ({ description, schema });
 
+// The server's own refusals on this path (408, 431: before any route) are YOURLS's shape too, or
+// Linklet's envelope when the request was not HTTP enough to have a path.
+const AROUND_ROUTE_DOCUMENT = { schema: 'YourlsFailureOrError', mediaType: 'application/json' };
+
 const responses: Record<number, ApiResponseSpec> = {
   200: {
     description: 'The action’s answer: the short URL, the long URL, stats, or the version.',
@@ -100,6 +104,7 @@ export function yourlsOperations(): ApiOperationSpec[] {
       auth: 'signature',
       queryParameters: FIELDS,
       responses,
+      errorDocument: AROUND_ROUTE_DOCUMENT,
     },
     {
       method: 'POST',
@@ -115,6 +120,7 @@ export function yourlsOperations(): ApiOperationSpec[] {
         alternatives: { 'application/x-www-form-urlencoded': formFields, 'multipart/form-data': formFields },
       },
       responses,
+      errorDocument: AROUND_ROUTE_DOCUMENT,
     },
   ];
 }

@@ -49,6 +49,8 @@ export interface LinkOrder {
 export interface LinkCount {
   links: number;
   clicks: number;
+  /** Their bot visits over all their days: clicks count people, so bots are kept apart. */
+  bots: number;
 }
 
 /** The links `countLinks` counts: those `listLinks` would list with the same filters. */
@@ -85,11 +87,12 @@ export interface LinkPatch {
   expiresAt?: number;
 }
 
-/** One tag of an owner's links: how many carry it and their clicks added up. */
+/** One tag of an owner's links: how many carry it, their clicks and their bot visits added up. */
 export interface TagCount {
   tag: string;
   links: number;
   clicks: number;
+  bots: number;
 }
 
 /** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */
@@ -118,7 +121,10 @@ export interface LinkManagementStore {
   /** Sets `lastUsedAt` to `now` unless it is already within `KEY_TOUCH_INTERVAL_MS` of it. */
   touchKey(id: number, now: number): Promise<void>;
   listLinks(query: LinkListQuery): Promise<Link[]>;
-  /** How many links `listLinks` would list in all (a page count needs it), and their clicks added up. */
+  /**
+   * How many links `listLinks` would list in all (a page count needs it), their clicks added up,
+   * and their bot visits (each link's own: a deleted or retaken code's visits are not its holder's).
+   */
   countLinks(query: LinkCountQuery): Promise<LinkCount>;
   /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
   listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
@@ -151,7 +157,7 @@ export interface LinkManagementStore {
     limit: number,
     before?: { at: number; id: number },
   ): Promise<StoredVisit[]>;
-  /** Every tag of the links in scope (any status), with their links and clicks; in no order. */
+  /** Every tag of the links in scope (any status), with their links, clicks and bot visits; in no order. */
   listTags(scope: OwnerScope): Promise<TagCount[]>;
 }
 

@@ -87,6 +87,11 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       )
       .filter((link) => tag === undefined || hasTag(link.tags, tag))
       .filter((link) => status === undefined || statusOf(link, now) === status);
+  /** The bot visits of the link holding this code now (its own id's: none of a previous holder's). */
+  const botsOf = (link: Link) => {
+    const id = ids.get(link.codeKey);
+    return id === undefined ? 0 : visits.botsOf(id);
+  };
   const withClicks = (link: Link): Link => {
     const clicks = totals.get(link.codeKey);
     return clicks ? { ...link, clicks } : { ...link };
@@ -155,7 +160,11 @@ export function createMemoryLinkStore(): ManagedLinkStore {
     },
     async countLinks(filters: LinkCountQuery) {
       const found = matching(filters);
-      return { links: found.length, clicks: found.reduce((sum, link) => sum + (totals.get(link.codeKey) ?? 0), 0) };
+      return {
+        links: found.length,
+        clicks: found.reduce((sum, link) => sum + (totals.get(link.codeKey) ?? 0), 0),
+        bots: found.reduce((sum, link) => sum + botsOf(link), 0),
+      };
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [
@@ -234,7 +243,11 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       }
     },
     async listTags(scope) {
-      return countTags([...links.values()].filter((link) => inScope(link, scope)).map(withClicks));
+      return countTags(
+        [...links.values()]
+          .filter((link) => inScope(link, scope))
+          .map((link) => ({ ...withClicks(link), bots: botsOf(link) })),
+      );
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);

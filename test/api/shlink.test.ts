@@ -450,9 +450,9 @@ describe('Shlink: lists, pages and orders', () => {
 });
 
 describe('Shlink: visits', () => {
-  it('turns kept visits into Shlink visits, pages them, filters bots and dates; the overview adds up clicks', async () => {
+  it('turns kept visits into Shlink visits, pages them, filters bots and dates; the overview adds up clicks and bots', async () => {
     const { create, send, alice, bob, app, counter } = await withShlink();
-    await create(alice, { longUrl: 'https://example.com/v', customSlug: 'visited' });
+    await create(alice, { longUrl: 'https://example.com/v', customSlug: 'visited', tags: ['news'] });
     await create(bob, { longUrl: 'https://example.com/b', customSlug: 'bobs' });
     await app.fetch('/visited', {
       headers: { 'User-Agent': CHROME, Referer: 'https://news.example.org/a', 'CF-IPCountry': 'KR' },
@@ -530,9 +530,30 @@ describe('Shlink: visits', () => {
     const listed = await read(await send('GET', '/rest/v3/short-urls?orderBy=visits-DESC', ADMIN));
     expect(listed.shortUrls.data.map((url: { shortCode: string }) => url.shortCode)).toEqual(['visited', 'bobs']);
     expect(await read(await send('GET', '/rest/v3/visits', alice))).toEqual({
-      visits: { nonOrphanVisits: { total: 2, nonBots: 2, bots: 0 }, orphanVisits: { total: 0, nonBots: 0, bots: 0 } },
+      visits: { nonOrphanVisits: { total: 3, nonBots: 2, bots: 1 }, orphanVisits: { total: 0, nonBots: 0, bots: 0 } },
     });
-    expect((await read(await send('GET', '/rest/v3/visits', ADMIN))).visits.nonOrphanVisits.total).toBe(3);
+    expect((await read(await send('GET', '/rest/v3/visits', ADMIN))).visits.nonOrphanVisits).toEqual({
+      total: 4,
+      nonBots: 3,
+      bots: 1,
+    });
+
+    // A link only crawlers visit: more visits in all than the news tag, fewer people.
+    await create(alice, { longUrl: 'https://example.com/c', customSlug: 'crawled', tags: ['crawled'] });
+    for (let i = 0; i < 4; i++) await app.fetch('/crawled', { headers: { 'User-Agent': GOOGLEBOT } });
+    await counter.flush();
+    const tagStats = async (orderBy: string) =>
+      (await read(await send('GET', `/rest/v3/tags/stats?orderBy=${orderBy}`, alice))).tags.data;
+    expect(await tagStats('visits-DESC')).toEqual([
+      { tag: 'crawled', shortUrlsCount: 1, visitsSummary: { total: 4, nonBots: 0, bots: 4 } },
+      { tag: 'news', shortUrlsCount: 1, visitsSummary: { total: 3, nonBots: 2, bots: 1 } },
+    ]);
+    expect((await tagStats('nonBotVisits-DESC')).map((tag: { tag: string }) => tag.tag)).toEqual(['news', 'crawled']);
+    expect((await read(await send('GET', '/rest/v3/visits', alice))).visits.nonOrphanVisits).toEqual({
+      total: 7,
+      nonBots: 2,
+      bots: 5,
+    });
   });
 });
 

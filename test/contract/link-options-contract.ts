@@ -73,10 +73,10 @@ export function describeLinkOptionsContract(name: string, factory: StoreFactory<
       const sorted = (tags: Awaited<ReturnType<ManagedLinkStore['listTags']>>) =>
         [...tags].sort((a, b) => (a.tag < b.tag ? -1 : 1));
       expect(sorted(await store.listTags({ ownerId: 1 }))).toEqual([
-        { tag: 'news', links: 2, clicks: 7 },
-        { tag: 'x', links: 1, clicks: 3 },
+        { tag: 'news', links: 2, clicks: 7, bots: 0 },
+        { tag: 'x', links: 1, clicks: 3, bots: 0 },
       ]);
-      expect(sorted(await store.listTags(ALL))[0]).toEqual({ tag: 'news', links: 3, clicks: 12 });
+      expect(sorted(await store.listTags(ALL))[0]).toEqual({ tag: 'news', links: 3, clicks: 12, bots: 0 });
       expect(await store.listTags({ ownerId: 3 })).toEqual([]);
     });
 

@@ -6,7 +6,8 @@ import {
   type VisitTallies,
 } from '../../core/management/visits/visits.js';
 import { dayOf } from '../../core/rules/clicks.js';
-import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
+import type { ManagedLinkStore, TagCount } from '../../core/store/link-management-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
@@ -172,6 +173,72 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
       const after = await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY);
       const direct = after.tallies.find((t) => t.dimension === 'referrer' && t.name === 'direct');
       expect(direct?.clicks).toBe(Math.floor(old / 2) + 1);
+    });
+
+    it("adds up bot visits over the links counted and per tag, each link's own over all its days", async () => {
+      const owned = async (code: string, overrides: Partial<Link>) => {
+        const createdAt = overrides.createdAt ?? NOW;
+        const made = link(code, { createdAt, expiresAt: NOW + 400 * 86_400_000, ...overrides });
+        expect((await store.create(made, createdAt)).created).toBe(true);
+      };
+      const bots = (code: string, count: number, at = AT) =>
+        Array.from({ length: count }, (_, i) => visit(code, { at: at + i, bot: true, browser: null }));
+      await owned('b1', { ownerId: 1, tags: ['news'] });
+      await owned('b2', { ownerId: 1, tags: ['news', 'x'] });
+      await owned('b3', { ownerId: 1, tags: ['x'], expiresAt: NOW + 10 });
+      await owned('theirs', { ownerId: 2, tags: ['news'] });
+      await owned('gone', { ownerId: 1, tags: ['news'] });
+      await owned('retaken', { ownerId: 1, tags: ['news'], expiresAt: NOW + 10 });
+      // Yesterday's visits folded into their daily counts, today's still kept: both count.
+      await store.addClicks({
+        day: TODAY - 1,
+        codeKeys: ['b1'],
+        counts: [1],
+        visits: [...bots('b1', 1, AT - 86_400), visit('b1', { at: AT - 86_400 + 5 })],
+      });
+      await store.addClicks({ day: TODAY, codeKeys: [], counts: [], foldBefore: AT - 3600 });
+      await store.addClicks({
+        day: TODAY,
+        codeKeys: ['b1', 'theirs'],
+        counts: [1, 2],
+        visits: [
+          ...bots('b1', 1),
+          visit('b1'),
+          ...bots('b2', 3),
+          ...bots('b3', 1),
+          ...bots('theirs', 4),
+          visit('theirs'),
+          visit('theirs'),
+          ...bots('gone', 5),
+          ...bots('retaken', 6),
+        ],
+      });
+      // A deleted code made again, and an expired one retaken: neither holder had a bot visit.
+      expect(await store.deleteLink('gone', { all: true }, NOW + 12)).toBe(true);
+      await owned('gone', { ownerId: 1, tags: ['news'], createdAt: NOW + 13 });
+      await owned('retaken', { ownerId: 1, tags: ['news'], createdAt: NOW + 14 });
+
+      const mine = { ownerId: 1 };
+      const now = NOW + 20;
+      expect(await store.countLinks({ scope: mine, now })).toEqual({ links: 5, clicks: 2, bots: 6 });
+      expect(await store.countLinks({ scope: { all: true }, now })).toEqual({ links: 6, clicks: 4, bots: 10 });
+      expect(await store.countLinks({ scope: mine, now, status: 'active' })).toEqual({ links: 4, clicks: 2, bots: 5 });
+      expect(await store.countLinks({ scope: mine, now, status: 'expired' })).toEqual({ links: 1, clicks: 0, bots: 1 });
+      expect(await store.countLinks({ scope: mine, now, search: 'b2' })).toEqual({ links: 1, clicks: 0, bots: 3 });
+      expect(await store.countLinks({ scope: mine, now, tag: 'x' })).toEqual({ links: 2, clicks: 0, bots: 4 });
+      expect(await store.countLinks({ scope: { ownerId: 3 }, now })).toEqual({ links: 0, clicks: 0, bots: 0 });
+
+      const byTag = (tags: TagCount[]) => [...tags].sort((a, b) => (a.tag < b.tag ? -1 : 1));
+      // b2 carries both tags: its bots count once under each.
+      expect(byTag(await store.listTags(mine))).toEqual([
+        { tag: 'news', links: 4, clicks: 2, bots: 5 },
+        { tag: 'x', links: 2, clicks: 0, bots: 4 },
+      ]);
+      expect(byTag(await store.listTags({ all: true }))).toEqual([
+        { tag: 'news', links: 5, clicks: 4, bots: 9 },
+        { tag: 'x', links: 2, clicks: 0, bots: 4 },
+      ]);
+      expect(await store.listTags({ ownerId: 3 })).toEqual([]);
     });
 
     it('drops visits and folded counts with their link (deleted, or its code retaken)', async () => {

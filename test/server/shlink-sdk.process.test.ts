@@ -134,7 +134,7 @@ describe("Shlink's JS SDK against a real server", () => {
     );
     expect(counted.visitsSummary).toEqual({ total: 3, nonBots: 2, bots: 1 });
     expect(await alice.getVisitsOverview()).toEqual({
-      nonOrphanVisits: { total: 2, nonBots: 2, bots: 0 },
+      nonOrphanVisits: { total: 3, nonBots: 2, bots: 1 },
       orphanVisits: { total: 0, nonBots: 0, bots: 0 },
     });
     expect((await alice.getOrphanVisits()).data).toEqual([]);
@@ -142,8 +142,8 @@ describe("Shlink's JS SDK against a real server", () => {
     expect(await alice.listTags()).toMatchObject({ data: ['news', 'work'] });
     const stats = await alice.tagsStats();
     expect(stats.data).toEqual([
-      { tag: 'news', shortUrlsCount: 2, visitsSummary: { total: 2, nonBots: 2, bots: 0 } },
-      { tag: 'work', shortUrlsCount: 1, visitsSummary: { total: 2, nonBots: 2, bots: 0 } },
+      { tag: 'news', shortUrlsCount: 2, visitsSummary: { total: 3, nonBots: 2, bots: 1 } },
+      { tag: 'work', shortUrlsCount: 1, visitsSummary: { total: 3, nonBots: 2, bots: 1 } },
     ]);
     expect(await alice.listDomains()).toEqual({
       data: [

@@ -69,14 +69,14 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
       throw notSupported('Linklet keeps the visits of a short URL until they age out; they cannot be deleted.');
     },
 
-    /** Linklet's clicks of the caller's links added up; it records no orphan visit. */
+    /** The caller's links' clicks (people) and bot visits added up; Linklet records no orphan visit. */
     async getVisitsOverview(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
-      const { clicks } = await store.countLinks({ scope, now: settings.now() });
+      const { clicks, bots } = await store.countLinks({ scope, now: settings.now() });
       return c.json(
         {
           visits: {
-            nonOrphanVisits: { total: clicks, nonBots: clicks, bots: 0 },
+            nonOrphanVisits: { total: clicks + bots, nonBots: clicks, bots },
             orphanVisits: { total: 0, nonBots: 0, bots: 0 },
           },
         },

@@ -12,7 +12,7 @@ const byName = (a: TagCount, b: TagCount) => (a.tag < b.tag ? -1 : a.tag > b.tag
 const TAG_ORDERS: Record<string, (a: TagCount, b: TagCount) => number> = {
   tag: byName,
   shortUrlsCount: (a, b) => a.links - b.links || byName(a, b),
-  visits: (a, b) => a.clicks - b.clicks || byName(a, b),
+  visits: (a, b) => a.clicks + a.bots - (b.clicks + b.bots) || byName(a, b),
   nonBotVisits: (a, b) => a.clicks - b.clicks || byName(a, b),
 };
 
@@ -50,8 +50,7 @@ export function tagHandlers(context: ShlinkContext): Record<string, ShlinkHandle
       const stats = data.map((tag) => ({
         tag: tag.tag,
         shortUrlsCount: tag.links,
-        // The store adds up each tag's clicks, not its bot visits: a tag's summary counts people.
-        visitsSummary: visitsSummaryOf(tag.clicks, 0),
+        visitsSummary: visitsSummaryOf(tag.clicks, tag.bots),
       }));
       return c.json({ tags: { data: stats, pagination } }, 200, PRIVATE);
     },

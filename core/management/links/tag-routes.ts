@@ -10,7 +10,10 @@ import { requireCaller, scopeOf } from '../owners/authenticate.js';
 export function registerTagRoutes<E extends Env>(app: Hono<E>, context: ManagementContext): void {
   app.get('/api/v1/tags', async (c) => {
     const scope = scopeOf(requireCaller(await context.callerOf(c.req.raw)));
-    const tags = (await context.store.listTags(scope)).sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+    // Clicks (people) only, as the v1 API's tag list has always answered them.
+    const tags = (await context.store.listTags(scope))
+      .map(({ tag, links, clicks }) => ({ tag, links, clicks }))
+      .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
     return c.json(success(`${tags.length} tags.`, { tags }), 200, PRIVATE);
   });
   app.all('/api/v1/tags', notAllowed(['GET', 'HEAD', 'OPTIONS']));

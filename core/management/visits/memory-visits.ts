@@ -69,6 +69,12 @@ export function createMemoryVisits() {
       }
       return result;
     },
+    /** The link's bot visits over all its days. */
+    botsOf(linkId: number): number {
+      let bots = 0;
+      for (const [key, n] of daily.get(linkId) ?? []) if (key.split('\u0000')[1] === BOTS_DIMENSION) bots += n;
+      return bots;
+    },
     list(linkId: number, limit: number, before?: { at: number; id: number }): StoredVisit[] {
       return (kept.get(linkId) ?? [])
         .filter(

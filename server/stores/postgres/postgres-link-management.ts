@@ -68,6 +68,10 @@ export function createPostgresLinkManagement(
   const read = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     withReconnect(() => pool.query<R>(text, values));
   const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
+  // A link's bot visits over all its days (NULL for none), from the daily counts kept under its
+  // own id: a deleted or retaken code's counts are under an id no current link has.
+  const botsOfLink = `(SELECT sum((c.counts ->> 'bots')::bigint) AS bots FROM ${t('link_visit_counts')} AS c
+    WHERE c.link_id = l.id)`;
 
   return {
     async listLinks({ limit, after, order, offset, ...filters }: LinkListQuery) {
@@ -88,11 +92,16 @@ export function createPostgresLinkManagement(
     async countLinks(filters: LinkCountQuery) {
       const values: unknown[] = [];
       const where = filtersOf(filters, values);
-      const { rows } = await read<{ links: string; clicks: string }>(
-        `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM ${t('links')} AS l ${whereSql(where)}`,
+      const { rows } = await read<{ links: string; clicks: string; bots: string }>(
+        `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(b.bots), 0) AS bots
+         FROM ${t('links')} AS l LEFT JOIN LATERAL ${botsOfLink} AS b ON true ${whereSql(where)}`,
         values,
       );
-      return { links: Number(rows[0]?.links ?? 0), clicks: Number(rows[0]?.clicks ?? 0) };
+      return {
+        links: Number(rows[0]?.links ?? 0),
+        clicks: Number(rows[0]?.clicks ?? 0),
+        bots: Number(rows[0]?.bots ?? 0),
+      };
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const owner = ownerParam(scope);
@@ -173,13 +182,21 @@ export function createPostgresLinkManagement(
     },
     async listTags(scope) {
       const owner = ownerParam(scope);
-      const { rows } = await read<{ tag: string; links: string; clicks: string }>(
-        `SELECT tag, count(*) AS links, sum(clicks) AS clicks
-         FROM ${t('links')}, unnest(string_to_array(tags, ' ')) AS tag
-         WHERE tags IS NOT NULL AND ($1::bigint IS NULL OR owner_id = $1) GROUP BY tag`,
+      // Each link's bot visits added up once, however many tags it carries.
+      const { rows } = await read<{ tag: string; links: string; clicks: string; bots: string }>(
+        `SELECT tag, count(*) AS links, sum(clicks) AS clicks, coalesce(sum(bots), 0) AS bots
+         FROM (SELECT l.tags, l.clicks, b.bots FROM ${t('links')} AS l LEFT JOIN LATERAL ${botsOfLink} AS b ON true
+               WHERE l.tags IS NOT NULL AND ($1::bigint IS NULL OR l.owner_id = $1)) AS tagged,
+           unnest(string_to_array(tags, ' ')) AS tag
+         GROUP BY tag`,
         [owner],
       );
-      return rows.map((row) => ({ tag: row.tag, links: Number(row.links), clicks: Number(row.clicks) }));
+      return rows.map((row) => ({
+        tag: row.tag,
+        links: Number(row.links),
+        clicks: Number(row.clicks),
+        bots: Number(row.bots),
+      }));
     },
     async signingSecret() {
       const { rows } = await read<{ value: string }>(

@@ -68,6 +68,11 @@ const labelParams = (patch: LinkPatch) => ({
   tags: tagsToText(patch.tags),
   expiresAt: patch.expiresAt ?? null,
 });
+/**
+ * A link's bot visits over all its days (NULL for none), from the daily counts kept under its
+ * own id: a deleted or retaken code's counts are under an id no current link has.
+ */
+const BOTS_OF_LINK = `(SELECT sum(json_extract(c.counts, '$.bots')) FROM link_visit_counts AS c WHERE c.link_id = links.id)`;
 const ownerParam = (scope: OwnerScope) => ('ownerId' in scope ? scope.ownerId : null);
 const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = @ownerId' : '1');
 
@@ -163,7 +168,8 @@ export function createSqliteLinkManagement(
       return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
     },
     async countLinks(filters: LinkCountQuery) {
-      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(${BOTS_OF_LINK}), 0) AS bots
+        FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
       return prepared(sql).get(filterParams(filters)) as LinkCount;
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
@@ -202,10 +208,13 @@ export function createSqliteLinkManagement(
     },
     async listTags(scope) {
       // Each link's tags as a JSON array (a tag holds no quote or backslash), one row per tag.
+      // Each link's bot visits added up once, however many tags it carries.
       return prepared(
-        `SELECT tag.value AS tag, count(*) AS links, sum(clicks) AS clicks
-         FROM links, json_each('["' || replace(tags, ' ', '","') || '"]') AS tag
-         WHERE tags IS NOT NULL AND ${ownerCondition(scope)} GROUP BY tag.value`,
+        `SELECT tag.value AS tag, count(*) AS links, sum(clicks) AS clicks, coalesce(sum(bots), 0) AS bots
+         FROM (SELECT tags, clicks, ${BOTS_OF_LINK} AS bots FROM links
+               WHERE tags IS NOT NULL AND ${ownerCondition(scope)}) AS tagged,
+           json_each('["' || replace(tags, ' ', '","') || '"]') AS tag
+         GROUP BY tag.value`,
       ).all({ ownerId: ownerParam(scope) }) as TagCount[];
     },
     async signingSecret() {

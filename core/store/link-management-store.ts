@@ -49,8 +49,6 @@ export interface LinkOrder {
 export interface LinkCount {
   links: number;
   clicks: number;
-  /** Their bot visits over all their days: clicks count people, so bots are kept apart. */
-  bots: number;
 }
 
 /** The links `countLinks` counts: those `listLinks` would list with the same filters. */
@@ -126,6 +124,12 @@ export interface LinkManagementStore {
    * and their bot visits (each link's own: a deleted or retaken code's visits are not its holder's).
    */
   countLinks(query: LinkCountQuery): Promise<LinkCount>;
+  /**
+   * The bot visits of the links `countLinks` counts, over all their days (clicks count people,
+   * bots are kept apart). Apart from `countLinks`, which a page count calls on every page: this
+   * reads each link's daily counts.
+   */
+  countBots(query: LinkCountQuery): Promise<number>;
   /** Links changed (made, patched) and deleted within the scope, ordered by change time, code key. */
   listChanges(query: ChangeListQuery): Promise<LinkChange[]>;
   /**
@@ -170,6 +174,7 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'touchKey',
   'listLinks',
   'countLinks',
+  'countBots',
   'listChanges',
   'updateLink',
   'deleteLink',

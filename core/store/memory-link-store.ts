@@ -163,8 +163,10 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       return {
         links: found.length,
         clicks: found.reduce((sum, link) => sum + (totals.get(link.codeKey) ?? 0), 0),
-        bots: found.reduce((sum, link) => sum + botsOf(link), 0),
       };
+    },
+    async countBots(filters: LinkCountQuery) {
+      return matching(filters).reduce((sum, link) => sum + botsOf(link), 0);
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const changes: Array<{ at: number; codeKey: string; change: LinkChange }> = [

@@ -74,10 +74,11 @@ const sorted = (tallies: VisitTallies) => ({
   bots: tallies.bots,
   tallies: [...tallies.tallies].sort((a, b) => `${a.dimension} ${a.name}`.localeCompare(`${b.dimension} ${b.name}`)),
 });
-const shown = ({ at, referrer, country, browser, os, device, bot }: VisitRow) => ({
+const shown = ({ at, referrer, country, userAgent, browser, os, device, bot }: VisitRow) => ({
   at: at * 1000,
   referrer,
   country,
+  userAgent,
   browser,
   os,
   device,

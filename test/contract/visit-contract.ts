@@ -220,13 +220,20 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
 
       const mine = { ownerId: 1 };
       const now = NOW + 20;
-      expect(await store.countLinks({ scope: mine, now })).toEqual({ links: 5, clicks: 2, bots: 6 });
-      expect(await store.countLinks({ scope: { all: true }, now })).toEqual({ links: 6, clicks: 4, bots: 10 });
-      expect(await store.countLinks({ scope: mine, now, status: 'active' })).toEqual({ links: 4, clicks: 2, bots: 5 });
-      expect(await store.countLinks({ scope: mine, now, status: 'expired' })).toEqual({ links: 1, clicks: 0, bots: 1 });
-      expect(await store.countLinks({ scope: mine, now, search: 'b2' })).toEqual({ links: 1, clicks: 0, bots: 3 });
-      expect(await store.countLinks({ scope: mine, now, tag: 'x' })).toEqual({ links: 2, clicks: 0, bots: 4 });
-      expect(await store.countLinks({ scope: { ownerId: 3 }, now })).toEqual({ links: 0, clicks: 0, bots: 0 });
+      expect(await store.countLinks({ scope: mine, now })).toEqual({ links: 5, clicks: 2 });
+      expect(await store.countBots({ scope: mine, now })).toBe(6);
+      expect(await store.countLinks({ scope: { all: true }, now })).toEqual({ links: 6, clicks: 4 });
+      expect(await store.countBots({ scope: { all: true }, now })).toBe(10);
+      expect(await store.countLinks({ scope: mine, now, status: 'active' })).toEqual({ links: 4, clicks: 2 });
+      expect(await store.countBots({ scope: mine, now, status: 'active' })).toBe(5);
+      expect(await store.countLinks({ scope: mine, now, status: 'expired' })).toEqual({ links: 1, clicks: 0 });
+      expect(await store.countBots({ scope: mine, now, status: 'expired' })).toBe(1);
+      expect(await store.countLinks({ scope: mine, now, search: 'b2' })).toEqual({ links: 1, clicks: 0 });
+      expect(await store.countBots({ scope: mine, now, search: 'b2' })).toBe(3);
+      expect(await store.countLinks({ scope: mine, now, tag: 'x' })).toEqual({ links: 2, clicks: 0 });
+      expect(await store.countBots({ scope: mine, now, tag: 'x' })).toBe(4);
+      expect(await store.countLinks({ scope: { ownerId: 3 }, now })).toEqual({ links: 0, clicks: 0 });
+      expect(await store.countBots({ scope: { ownerId: 3 }, now })).toBe(0);
 
       const byTag = (tags: TagCount[]) => [...tags].sort((a, b) => (a.tag < b.tag ? -1 : 1));
       // b2 carries both tags: its bots count once under each.

@@ -72,7 +72,8 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
     /** The caller's links' clicks (people) and bot visits added up; Linklet records no orphan visit. */
     async getVisitsOverview(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
-      const { clicks, bots } = await store.countLinks({ scope, now: settings.now() });
+      const counted = { scope, now: settings.now() };
+      const [{ clicks }, bots] = await Promise.all([store.countLinks(counted), store.countBots(counted)]);
       return c.json(
         {
           visits: {

@@ -92,16 +92,21 @@ export function createPostgresLinkManagement(
     async countLinks(filters: LinkCountQuery) {
       const values: unknown[] = [];
       const where = filtersOf(filters, values);
-      const { rows } = await read<{ links: string; clicks: string; bots: string }>(
-        `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(b.bots), 0) AS bots
+      const { rows } = await read<{ links: string; clicks: string }>(
+        `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM ${t('links')} AS l ${whereSql(where)}`,
+        values,
+      );
+      return { links: Number(rows[0]?.links ?? 0), clicks: Number(rows[0]?.clicks ?? 0) };
+    },
+    async countBots(filters: LinkCountQuery) {
+      const values: unknown[] = [];
+      const where = filtersOf(filters, values);
+      const { rows } = await read<{ bots: string }>(
+        `SELECT coalesce(sum(b.bots), 0) AS bots
          FROM ${t('links')} AS l LEFT JOIN LATERAL ${botsOfLink} AS b ON true ${whereSql(where)}`,
         values,
       );
-      return {
-        links: Number(rows[0]?.links ?? 0),
-        clicks: Number(rows[0]?.clicks ?? 0),
-        bots: Number(rows[0]?.bots ?? 0),
-      };
+      return Number(rows[0]?.bots ?? 0);
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const owner = ownerParam(scope);

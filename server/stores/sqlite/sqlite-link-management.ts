@@ -168,9 +168,12 @@ export function createSqliteLinkManagement(
       return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
     },
     async countLinks(filters: LinkCountQuery) {
-      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(${BOTS_OF_LINK}), 0) AS bots
-        FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
       return prepared(sql).get(filterParams(filters)) as LinkCount;
+    },
+    async countBots(filters: LinkCountQuery) {
+      const sql = `SELECT coalesce(sum(${BOTS_OF_LINK}), 0) FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      return prepared(sql).pluck().get(filterParams(filters)) as number;
     },
     async listChanges({ scope, limit, since, after }: ChangeListQuery) {
       const params = {

@@ -550,7 +550,7 @@ describe('Shlink: visits across links', () => {
     app.clock.advance(HOUR);
     await visit('one', GOOGLEBOT);
     app.clock.advance(HOUR);
-    // Two visits in the same second on two links: the later one recorded comes first.
+    // Two visits in the same second on two links: they go by visit id (the memory store's are in recorded order).
     await visit('one');
     await visit('two');
     await counter.flush();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHLINK_ENDPOINTS } from '../../core/compat/shlink/shlink-endpoints.js';
+import { VISITS_ACROSS_LINKS_BOUNDS } from '../../core/compat/shlink/visits-across-links.js';
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
@@ -434,9 +435,6 @@ describe('Shlink: lists, pages and orders', () => {
     for (const [method, path] of [
       ['PUT', '/rest/v3/tags'],
       ['DELETE', '/rest/v3/tags?tags%5B%5D=news'],
-      ['GET', '/rest/v3/tags/news/visits'],
-      ['GET', '/rest/v3/domains/sho.rt/visits'],
-      ['GET', '/rest/v3/visits/non-orphan'],
       ['PATCH', '/rest/v3/domains/redirects'],
       ['DELETE', '/rest/v3/short-urls/two/visits'],
     ] as const) {
@@ -554,6 +552,164 @@ describe('Shlink: visits', () => {
       nonBots: 2,
       bots: 5,
     });
+  });
+});
+
+describe('Shlink: visits across links', () => {
+  /** alice's `one` (news) and `two` (work), bob's `bobs` (news), visited hour by hour. */
+  async function withVisitsAcrossLinks() {
+    const shlink = await withShlink();
+    const { create, alice, bob, app, counter } = shlink;
+    await create(alice, { longUrl: 'https://example.com/1', customSlug: 'one', tags: ['news'] });
+    await create(alice, { longUrl: 'https://example.com/2', customSlug: 'two', tags: ['Work'] });
+    await create(bob, { longUrl: 'https://example.com/b', customSlug: 'bobs', tags: ['news'] });
+    const visit = (code: string, agent = CHROME) => app.fetch(`/${code}`, { headers: { 'User-Agent': agent } });
+    await visit('one');
+    app.clock.advance(HOUR);
+    await visit('two');
+    await visit('bobs');
+    app.clock.advance(HOUR);
+    await visit('one', GOOGLEBOT);
+    app.clock.advance(HOUR);
+    // Two visits in the same second on two links: they go by visit id (the memory store's are in recorded order).
+    await visit('one');
+    await visit('two');
+    await counter.flush();
+    return shlink;
+  }
+  const listOf = (body: { visits: { data: Array<{ date: string; visitedUrl: string }> } }) =>
+    body.visits.data.map((visit) => [visit.visitedUrl.replace('https://sho.rt/', ''), visit.date]);
+
+  it('merges the key’s links’ visits newest first, keeps owners apart and pages them', async () => {
+    const { send, alice, bob } = await withVisitsAcrossLinks();
+    const all = await read(await send('GET', '/rest/v3/visits/non-orphan', alice));
+    expect(listOf(all)).toEqual([
+      ['two', shlinkDate(START + 3 * HOUR)],
+      ['one', shlinkDate(START + 3 * HOUR)],
+      ['one', shlinkDate(START + 2 * HOUR)],
+      ['two', shlinkDate(START + HOUR)],
+      ['one', shlinkDate(START)],
+    ]);
+    expect(all.visits.pagination).toEqual({
+      currentPage: 1,
+      pagesCount: 1,
+      itemsPerPage: 5000,
+      itemsInCurrentPage: 5,
+      totalItems: 5,
+    });
+    expect(all.visits.data[2]).toMatchObject({ potentialBot: true, userAgent: GOOGLEBOT, referer: '' });
+    expect(listOf(await read(await send('GET', '/rest/v3/visits/non-orphan', bob)))).toEqual([
+      ['bobs', shlinkDate(START + HOUR)],
+    ]);
+    expect((await read(await send('GET', '/rest/v3/visits/non-orphan', ADMIN))).visits.pagination.totalItems).toBe(6);
+
+    // Pages follow the same order, ties included, on every request.
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const body = await read(await send('GET', `/rest/v3/visits/non-orphan?itemsPerPage=2&page=${page}`, alice));
+      expect(body.visits.pagination).toMatchObject({
+        currentPage: page,
+        pagesCount: 3,
+        itemsPerPage: 2,
+        totalItems: 5,
+      });
+      pages.push(...listOf(body));
+    }
+    expect(pages).toEqual(listOf(all));
+    expect((await read(await send('GET', '/rest/v2/visits/non-orphan?page=4&itemsPerPage=2', alice))).visits).toEqual({
+      data: [],
+      pagination: { currentPage: 4, pagesCount: 3, itemsPerPage: 2, itemsInCurrentPage: 0, totalItems: 5 },
+    });
+  });
+
+  it('filters by dates and bots, and by the one domain', async () => {
+    const { send, alice } = await withVisitsAcrossLinks();
+    const between = `startDate=${encodeURIComponent(shlinkDate(START + HOUR))}&endDate=${encodeURIComponent(shlinkDate(START + 2 * HOUR))}`;
+    expect(listOf(await read(await send('GET', `/rest/v3/visits/non-orphan?${between}`, alice)))).toEqual([
+      ['one', shlinkDate(START + 2 * HOUR)],
+      ['two', shlinkDate(START + HOUR)],
+    ]);
+    const humans = await read(await send('GET', '/rest/v3/visits/non-orphan?excludeBots=true', alice));
+    expect(humans.visits.pagination.totalItems).toBe(4);
+    expect(humans.visits.data.some((visit: { potentialBot: boolean }) => visit.potentialBot)).toBe(false);
+    const bad = await send('GET', '/rest/v3/visits/non-orphan?startDate=yesterday', alice);
+    expect(bad.status).toBe(400);
+    expect(await read(bad)).toMatchObject({ type: problemType('invalid-data'), invalidElements: ['startDate'] });
+
+    const every = listOf(await read(await send('GET', '/rest/v3/visits/non-orphan', alice)));
+    for (const domain of ['DEFAULT', 'sho.rt', 'SHO.RT']) {
+      const answer = await send('GET', `/rest/v3/domains/${domain}/visits`, alice);
+      expect(answer.status, domain).toBe(200);
+      expect(listOf(await read(answer)), domain).toEqual(every);
+    }
+    const elsewhere = await send('GET', '/rest/v3/domains/elsewhere.example/visits', alice);
+    expect(elsewhere.status).toBe(404);
+    expect(await read(elsewhere)).toMatchObject({
+      type: problemType('domain-not-found'),
+      title: 'Domain not found',
+      status: 404,
+      authority: 'elsewhere.example',
+    });
+    const onDomain = await read(await send('GET', '/rest/v3/visits/non-orphan?domain=DEFAULT&excludeBots=true', alice));
+    expect(onDomain.visits.pagination.totalItems).toBe(4);
+    const onOther = await read(await send('GET', '/rest/v3/visits/non-orphan?domain=elsewhere.example', alice));
+    expect(onOther.visits).toEqual({
+      data: [],
+      pagination: { currentPage: 1, pagesCount: 0, itemsPerPage: 5000, itemsInCurrentPage: 0, totalItems: 0 },
+    });
+  });
+
+  it('lists a tag’s visits among the key’s links; a tag none of them carries is not found', async () => {
+    const { send, alice, bob } = await withVisitsAcrossLinks();
+    expect(listOf(await read(await send('GET', '/rest/v3/tags/news/visits', alice)))).toEqual([
+      ['one', shlinkDate(START + 3 * HOUR)],
+      ['one', shlinkDate(START + 2 * HOUR)],
+      ['one', shlinkDate(START)],
+    ]);
+    expect(listOf(await read(await send('GET', '/rest/v3/tags/news/visits', bob)))).toEqual([
+      ['bobs', shlinkDate(START + HOUR)],
+    ]);
+    expect(listOf(await read(await send('GET', '/rest/v3/tags/WORK/visits?excludeBots=true', alice)))).toEqual([
+      ['two', shlinkDate(START + 3 * HOUR)],
+      ['two', shlinkDate(START + HOUR)],
+    ]);
+    expect((await read(await send('GET', '/rest/v3/tags/news/visits', ADMIN))).visits.pagination.totalItems).toBe(4);
+    for (const tag of ['work', 'nothing', 'two%20words']) {
+      const missing = await send('GET', `/rest/v3/tags/${tag}/visits`, bob);
+      expect(missing.status, tag).toBe(404);
+      expect(await read(missing), tag).toMatchObject({
+        type: problemType('tag-not-found'),
+        title: 'Tag not found',
+        tag: decodeURIComponent(tag),
+      });
+    }
+  });
+
+  it('refuses, rather than cut short, a list past the bounds of links or visits read', async () => {
+    const { send, alice } = await withVisitsAcrossLinks();
+    const saved = { ...VISITS_ACROSS_LINKS_BOUNDS };
+    try {
+      VISITS_ACROSS_LINKS_BOUNDS.links = 1;
+      const tooManyLinks = await send('GET', '/rest/v3/visits/non-orphan', alice);
+      expect(tooManyLinks.status).toBe(400);
+      const linksProblem = await read(tooManyLinks);
+      expect(linksProblem).toMatchObject({ type: problemType('too-many-visits'), status: 400 });
+      expect(linksProblem.detail).toMatch(/more than 1 short URLs.*\/short-urls\/\{shortCode\}\/visits/);
+      // One link in scope is within the bound.
+      expect((await send('GET', '/rest/v3/tags/news/visits', alice)).status).toBe(200);
+
+      VISITS_ACROSS_LINKS_BOUNDS.links = saved.links;
+      VISITS_ACROSS_LINKS_BOUNDS.visits = 3;
+      const tooManyVisits = await send('GET', '/rest/v3/domains/DEFAULT/visits?itemsPerPage=1', alice);
+      expect(tooManyVisits.status).toBe(400);
+      expect((await read(tooManyVisits)).detail).toMatch(/more than 3 kept visits/);
+      // Visits before startDate are not counted: the three from the third hour on fit.
+      const since = encodeURIComponent(shlinkDate(START + 2 * HOUR));
+      const fits = await read(await send('GET', `/rest/v3/visits/non-orphan?startDate=${since}`, alice));
+      expect(fits.visits.pagination.totalItems).toBe(3);
+    } finally {
+      Object.assign(VISITS_ACROSS_LINKS_BOUNDS, saved);
+    }
   });
 });
 

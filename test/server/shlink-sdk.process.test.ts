@@ -138,6 +138,22 @@ describe("Shlink's JS SDK against a real server", () => {
       orphanVisits: { total: 0, nonBots: 0, bots: 0 },
     });
     expect((await alice.getOrphanVisits()).data).toEqual([]);
+    // The same visits across the key's links: all of them, by tag and by the one domain.
+    const everyVisit = await alice.getNonOrphanVisits();
+    expect(everyVisit.data).toEqual(visits.data);
+    expect(everyVisit.pagination).toMatchObject({ totalItems: 3 });
+    const tagged = await alice.getTagVisits('work', { excludeBots: true });
+    expect(tagged.data.map((visit) => visit.visitedUrl)).toEqual([`${server.url}/launch`, `${server.url}/launch`]);
+    expect((await alice.getDomainVisits(host)).pagination.totalItems).toBe(3);
+    expect((await alice.getDomainVisits('DEFAULT', { itemsPerPage: 2, page: 2 })).data).toEqual([visits.data[2]]);
+    expect(await problemOf(alice.getTagVisits('nothing'))).toMatchObject({
+      type: ErrorType.TAG_NOT_FOUND,
+      status: 404,
+    });
+    expect(await problemOf(alice.getDomainVisits('elsewhere.example'))).toMatchObject({
+      type: ErrorType.DOMAIN_NOT_FOUND,
+      status: 404,
+    });
 
     expect(await alice.listTags()).toMatchObject({ data: ['news', 'work'] });
     const stats = await alice.tagsStats();

@@ -24,6 +24,9 @@ export interface ShlinkApi {
   getShortUrlRedirectRules(id: Id): Promise<T.ShlinkRedirectRulesList>;
   getVisitsOverview(): Promise<T.ShlinkVisitsOverview>;
   getOrphanVisits(params?: T.ShlinkOrphanVisitsParams): Promise<T.ShlinkVisitsList>;
+  getNonOrphanVisits(params?: T.ShlinkWithDomainVisitsParams): Promise<T.ShlinkVisitsList>;
+  getTagVisits(tag: string, params?: T.ShlinkWithDomainVisitsParams): Promise<T.ShlinkVisitsList>;
+  getDomainVisits(domain: string, params?: T.ShlinkVisitsParams): Promise<T.ShlinkVisitsList>;
   listTags(): Promise<T.ShlinkTagsList>;
   tagsStats(): Promise<T.ShlinkTagsStatsList>;
   listDomains(): Promise<T.ShlinkDomainsList>;

@@ -1,4 +1,6 @@
 import { SHLINK_API_PREFIXES, SHLINK_HEALTH_PATH } from '../../http/paths.js';
+import { MAX_VISITS_PER_PAGE } from './shlink-visit-query.js';
+import { VISITS_ACROSS_LINKS_BOUNDS } from './visits-across-links.js';
 
 /** One answer of an endpoint: its description and its body's schema (`ShlinkSchemas`). */
 export interface ShlinkResponse {
@@ -29,6 +31,13 @@ const unsupported = (what: string) => ({
   schema: PROBLEM,
 });
 const unavailable = { description: 'The link store cannot answer now.', schema: PROBLEM };
+// The query and bounds of the lists of visits across links, as their documents state them.
+const ACROSS = `\`page\`, \`itemsPerPage\` up to ${MAX_VISITS_PER_PAGE}, \`startDate\`, \`endDate\`, \`excludeBots\`; at most ${VISITS_ACROSS_LINKS_BOUNDS.links} links and ${VISITS_ACROSS_LINKS_BOUNDS.visits} kept visits read`;
+const tooMany = {
+  description:
+    'A parameter is not valid (`invalid-data`), or more links or kept visits than the bounds (`too-many-visits`): list one short URL’s visits instead.',
+  schema: PROBLEM,
+};
 
 /**
  * Every endpoint of Shlink's REST API a Shlink client calls, as Linklet serves it: the one
@@ -160,7 +169,10 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     name: 'getOrphanVisits',
     summary: 'Shlink: orphan visits',
     description: 'Linklet records no visit that matched no link: always an empty page.',
-    responses: { 200: { description: 'An empty page.', schema: 'ShlinkVisitList' } },
+    responses: {
+      200: { description: 'An empty page.', schema: 'ShlinkVisitList' },
+      400: invalid('A parameter is not valid'),
+    },
   },
   {
     method: 'DELETE',
@@ -175,8 +187,8 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/visits/non-orphan',
     name: 'getNonOrphanVisits',
     summary: 'Shlink: every visit',
-    description: 'Refused: Linklet lists visits per link (`/short-urls/{shortCode}/visits`).',
-    responses: { 400: unsupported('visits across links') },
+    description: `The kept visits of all the key’s links, newest first across links (${ACROSS}); \`domain\` other than this server’s gives an empty page.`,
+    responses: { 200: { description: 'A page of visits.', schema: 'ShlinkVisitList' }, 400: tooMany, 503: unavailable },
   },
   {
     method: 'GET',
@@ -215,8 +227,13 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/tags/{tag}/visits',
     name: 'getTagVisits',
     summary: 'Shlink: visits of a tag',
-    description: 'Refused: Linklet lists visits per link.',
-    responses: { 400: unsupported('visits across links') },
+    description: `The kept visits of the key’s links with this tag, newest first across links (${ACROSS}).`,
+    responses: {
+      200: { description: 'A page of visits.', schema: 'ShlinkVisitList' },
+      400: tooMany,
+      404: { description: 'None of the key’s links has this tag (`tag-not-found`).', schema: PROBLEM },
+      503: unavailable,
+    },
   },
   {
     method: 'GET',
@@ -239,8 +256,13 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/domains/{domain}/visits',
     name: 'getDomainVisits',
     summary: 'Shlink: visits of a domain',
-    description: 'Refused: Linklet lists visits per link.',
-    responses: { 400: unsupported('visits across links') },
+    description: `\`DEFAULT\` or this server’s host: the kept visits of all the key’s links, newest first across links (${ACROSS}).`,
+    responses: {
+      200: { description: 'A page of visits.', schema: 'ShlinkVisitList' },
+      400: tooMany,
+      404: { description: 'Another domain: Linklet has one (`domain-not-found`).', schema: PROBLEM },
+      503: unavailable,
+    },
   },
   {
     method: 'GET',

@@ -8,8 +8,8 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 const PARAMETERS: Record<string, string> = {
   shortCode: 'The short code (its case does not matter).',
-  tag: 'A tag.',
-  domain: 'A domain.',
+  tag: 'A tag of the key’s links (its case does not matter).',
+  domain: '`DEFAULT`, or this server’s host: Linklet has one domain.',
 };
 
 const responseOf = (response: ShlinkResponse): ApiResponseSpec => {

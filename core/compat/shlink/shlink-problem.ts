@@ -111,6 +111,24 @@ export function shortUrlNotFound(shortCode: string): ShlinkProblemError {
   });
 }
 
+/** Shlink's `tag-not-found`: no link of the key carries the tag (another owner's tags never show). */
+export function tagNotFound(tag: string): ShlinkProblemError {
+  return new ShlinkProblemError('not_found', `Tag with name "${tag}" could not be found`, {
+    type: 'tag-not-found',
+    title: 'Tag not found',
+    extras: { tag },
+  });
+}
+
+/** Shlink's `domain-not-found`: Linklet has one domain, `DEFAULT` or the base URL's host. */
+export function domainNotFound(authority: string): ShlinkProblemError {
+  return new ShlinkProblemError('not_found', `Domain with authority "${authority}" could not be found`, {
+    type: 'domain-not-found',
+    title: 'Domain not found',
+    extras: { authority },
+  });
+}
+
 /** Shlink's `non-unique-slug` (a 400, as Shlink answers it). */
 export function nonUniqueSlug(slug: string): ShlinkProblemError {
   return new ShlinkProblemError('conflict', `Provided slug "${slug}" is already in use.`, {

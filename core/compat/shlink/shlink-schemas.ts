@@ -71,6 +71,8 @@ export const shlinkSchemas = {
       invalidElements: { type: 'array', items: { type: 'string' } },
       shortCode: { type: 'string' },
       customSlug: { type: 'string' },
+      tag: { type: 'string' },
+      authority: { type: 'string' },
       expectedHeaders: { type: 'array', items: { type: 'string' } },
     },
     additionalProperties: false,

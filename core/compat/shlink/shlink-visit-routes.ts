@@ -1,61 +1,43 @@
+import type { Context } from 'hono';
+import { parseTagFilter } from '../../management/links/link-labels.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
-import type { StoredVisit } from '../../management/visits/visits.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { findShortUrl, PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
-import { parseShlinkDate } from './shlink-dates.js';
-import { pageOf, parsePageRequest } from './shlink-pages.js';
-import { invalidData, notSupported } from './shlink-problem.js';
+import { pageOf } from './shlink-pages.js';
+import { domainNotFound, notSupported, tagNotFound } from './shlink-problem.js';
+import { parseVisitQuery, readLinkVisits, type VisitQuery } from './shlink-visit-query.js';
 import { toShlinkVisit } from './shlink-visit-view.js';
+import { type LinkSelection, visitsAcrossLinks } from './visits-across-links.js';
 
-/** The largest page of visits (Shlink's web client asks for 5000 at a time), and what "all" gives. */
-export const MAX_VISITS_PER_PAGE = 5000;
-/** Visits read from the store per step while going through a link's kept visits. */
-const READ_STEP = 1000;
-
-/** `startDate`, `endDate` (inclusive) and `excludeBots` of a visits query. */
-function visitFilterOf(query: URLSearchParams): (visit: StoredVisit) => boolean {
-  const start = query.get('startDate') ? parseShlinkDate(query.get('startDate'), 'startDate') : undefined;
-  const end = query.get('endDate') ? parseShlinkDate(query.get('endDate'), 'endDate') : undefined;
-  const excludeBots = query.get('excludeBots');
-  if (excludeBots !== null && excludeBots !== 'true' && excludeBots !== 'false') {
-    throw invalidData(['excludeBots'], 'excludeBots must be true or false.');
-  }
-  return (visit) =>
-    (start === undefined || visit.at >= start) &&
-    (end === undefined || visit.at <= end) &&
-    !(excludeBots === 'true' && visit.bot);
-}
-
-const VISITS_ACROSS_LINKS =
-  'Linklet lists visits per short URL (GET /short-urls/{shortCode}/visits); it cannot list them across links.';
-
-/** Shlink's visits endpoints: a link's own, the overview, and the orphan visits Linklet never has. */
+/** Shlink's visits endpoints: a link's own, across the key's links, and the orphan visits Linklet never has. */
 export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHandler> {
-  const { store, settings } = context;
+  const { store, settings, host } = context;
+  /** `DEFAULT` and this server's host name Linklet's one domain; any other has no link. */
+  const isOurDomain = (domain: string) => domain === 'DEFAULT' || domain.toLowerCase() === host;
+
+  /** A page of the selected links' visits, each with the short URL it was a visit of. */
+  const pageAcrossLinks = async (c: Context, selection: LinkSelection, query: VisitQuery) => {
+    const found = await visitsAcrossLinks(store, selection, query, settings.now());
+    const { data, pagination } = pageOf(found, query.page);
+    const visits = data.map(({ link, visit }) => toShlinkVisit(visit, shortUrlFor(settings.baseUrl, link.code)));
+    return c.json({ visits: { data: visits, pagination } }, 200, PRIVATE);
+  };
+  /** Shlink's `domain` filter of the lists across links: another domain than ours holds nothing. */
+  const onOtherDomain = (c: Context) => {
+    const domain = c.req.query('domain');
+    return domain !== undefined && domain !== '' && !isOurDomain(domain);
+  };
+  const emptyPage = (c: Context, query: VisitQuery) => c.json({ visits: pageOf([], query.page) }, 200, PRIVATE);
+
   return {
-    /**
-     * A page of the link's kept visits, newest first. Pages are counted over the visits that
-     * pass the filters, so the store is read through (by its keyset, a step at a time) up to the
-     * start date: Shlink's pages need the total, which no store operation counts.
-     */
+    /** A page of the link's kept visits, newest first. */
     async getShortUrlVisits(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
       const link = await findShortUrl(context, c.req.raw, scope);
-      const query = new URL(c.req.url).searchParams;
-      const page = parsePageRequest(query, 'all', MAX_VISITS_PER_PAGE);
-      const keep = visitFilterOf(query);
-      const start = query.get('startDate') ? parseShlinkDate(query.get('startDate'), 'startDate') : undefined;
-      const kept: StoredVisit[] = [];
-      let before: { at: number; id: number } | undefined;
-      for (;;) {
-        const step = await store.listVisits(link.codeKey, link.createdAt, READ_STEP, before);
-        kept.push(...step.filter(keep));
-        const last = step.at(-1);
-        if (step.length < READ_STEP || last === undefined || (start !== undefined && last.at < start)) break;
-        before = { at: last.at, id: last.id };
-      }
+      const query = parseVisitQuery(new URL(c.req.url).searchParams);
+      const kept = await readLinkVisits(store, link, query);
       const shortUrl = shortUrlFor(settings.baseUrl, link.code);
-      const { data, pagination } = pageOf(kept, page);
+      const { data, pagination } = pageOf(kept, query.page);
       return c.json(
         { visits: { data: data.map((visit) => toShlinkVisit(visit, shortUrl)), pagination } },
         200,
@@ -88,8 +70,7 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
 
     async getOrphanVisits(c) {
       await context.callerOf(c.req.raw);
-      const page = parsePageRequest(new URL(c.req.url).searchParams, 'all', MAX_VISITS_PER_PAGE);
-      return c.json({ visits: pageOf([], page) }, 200, PRIVATE);
+      return emptyPage(c, parseVisitQuery(new URL(c.req.url).searchParams));
     },
 
     async deleteOrphanVisits(c) {
@@ -97,17 +78,39 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
       return c.json({ deletedVisits: 0 }, 200, PRIVATE);
     },
 
+    /** Every kept visit of the key's links, newest first across them. */
     async getNonOrphanVisits(c) {
-      await context.callerOf(c.req.raw);
-      throw notSupported(VISITS_ACROSS_LINKS);
+      const scope = scopeOf(await context.callerOf(c.req.raw));
+      const query = parseVisitQuery(new URL(c.req.url).searchParams);
+      if (onOtherDomain(c)) return emptyPage(c, query);
+      return pageAcrossLinks(c, { scope }, query);
     },
+
+    /** The kept visits of the key's links with the tag; a tag none of them carries is Shlink's 404. */
     async getTagVisits(c) {
-      await context.callerOf(c.req.raw);
-      throw notSupported(VISITS_ACROSS_LINKS);
+      const scope = scopeOf(await context.callerOf(c.req.raw));
+      const query = parseVisitQuery(new URL(c.req.url).searchParams);
+      const asked = c.req.param('tag') ?? '';
+      let tag: string;
+      try {
+        tag = parseTagFilter(asked);
+      } catch {
+        // A name no tag can have is a tag no link carries.
+        throw tagNotFound(asked);
+      }
+      const carriers = await store.listLinks({ scope, tag, now: settings.now(), limit: 1 });
+      if (carriers.length === 0) throw tagNotFound(asked);
+      if (onOtherDomain(c)) return emptyPage(c, query);
+      return pageAcrossLinks(c, { scope, tag }, query);
     },
+
+    /** The kept visits of the key's links on a domain: Linklet's one, or Shlink's 404 for any other. */
     async getDomainVisits(c) {
-      await context.callerOf(c.req.raw);
-      throw notSupported(VISITS_ACROSS_LINKS);
+      const scope = scopeOf(await context.callerOf(c.req.raw));
+      const query = parseVisitQuery(new URL(c.req.url).searchParams);
+      const domain = c.req.param('domain') ?? '';
+      if (!isOurDomain(domain)) throw domainNotFound(domain);
+      return pageAcrossLinks(c, { scope }, query);
     },
   };
 }

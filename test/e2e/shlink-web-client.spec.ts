@@ -120,7 +120,7 @@ test('edits a short URL’s long URL, title and tags: the list and the redirect 
   await expect(row.getByRole('button', { name: 'old', exact: true })).toHaveCount(0);
 });
 
-test('the visits page of a followed link shows its visits: count, date, referrer; browser and OS as “Others”', async ({
+test('the visits page of a followed link shows its visits: count, date, referrer; browser and OS', async ({
   openClient,
   server,
   aliceKey,
@@ -148,7 +148,7 @@ test('the visits page of a followed link shows its visits: count, date, referrer
   await expect(client.getByRole('application').filter({ hasText: 'news.example.com' })).toBeVisible();
 });
 
-test('the overview counts the visits, short URLs and tags, and lists the newest links', async ({
+test('the overview counts the visits, short URLs and tags, lists the newest links, and its Visits card every visit', async ({
   openClient,
   server,
   aliceKey,
@@ -169,4 +169,11 @@ test('the overview counts the visits, short URLs and tags, and lists the newest 
   const recent = client.getByRole('table').getByRole('row');
   await expect(recent.nth(1)).toContainText(second);
   await expect(recent.nth(2)).toContainText(first);
+
+  // The Visits card opens the visits of every short URL, newest first, each naming its short URL.
+  await client.getByRole('link', { name: 'Visits 3' }).click();
+  await client.getByRole('menuitem', { name: 'List' }).click();
+  const visits = client.getByRole('table').getByRole('row');
+  await expect(visits.filter({ hasText: first })).toHaveCount(2);
+  await expect(visits.filter({ hasText: second })).toHaveCount(1);
 });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SHLINK_ENDPOINTS } from '../../core/compat/shlink/shlink-endpoints.js';
 import { VISITS_ACROSS_LINKS_BOUNDS } from '../../core/compat/shlink/visits-across-links.js';
-import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
-import { createClickCounter } from '../../server/clicks/click-counter.js';
-import { createVisitParser } from '../../server/clicks/visit-parser.js';
+import { makeCountingHandler } from './counting-handler.js';
 import { DAY, HOUR, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const quiet = { info() {}, warn() {}, error() {} };
 /** Shlink's dates: seconds and the offset spelled out. */
 const shlinkDate = (at: number) => `${new Date(at).toISOString().slice(0, 19)}+00:00`;
 /** A body of any JSON media type (Shlink's problems and health have their own). */
@@ -20,22 +17,7 @@ const problemType = (name: string) => `https://shlink.io/api/error/${name}`;
 
 /** A server-like handler (memory store with owners, real click counter) with alice's and bob's keys. */
 async function withShlink() {
-  const store = createMemoryLinkStore() as ManagedLinkStore;
-  let clockNow = START;
-  const counter = createClickCounter({
-    write: (batch) => store.addClicks(batch),
-    logger: quiet,
-    writeEveryMs: 3_600_000,
-    parseVisit: createVisitParser(),
-    visitsRetentionDays: 90,
-    now: () => clockNow,
-  });
-  const app = makeHandler({ apiKey: ADMIN, store, onClick: counter.count, visits: { countryHeader: 'cf-ipcountry' } });
-  const tick = app.clock.advance.bind(app.clock);
-  app.clock.advance = (ms: number) => {
-    tick(ms);
-    clockNow = app.clock.now;
-  };
+  const { store, counter, app } = makeCountingHandler({ apiKey: ADMIN });
   const makeKey = async (name: string) =>
     (await read(await app.post('/api/v1/keys', { name }, { 'X-API-Key': ADMIN }))).data.key as string;
   const alice = await makeKey('alice');

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
-import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
-import { createClickCounter } from '../../server/clicks/click-counter.js';
-import { createVisitParser } from '../../server/clicks/visit-parser.js';
-import { DAY, json, makeHandler, START } from './make-handler.js';
+import { makeCountingHandler } from './counting-handler.js';
+import { DAY, json, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';
 const asKey = (key: string) => ({ 'X-API-Key': key });
-const quiet = { info() {}, warn() {}, error() {} };
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -17,22 +13,7 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 /** A handler whose clicks go through the real counter and visit parser into a memory store; alice and bob own links. */
 async function withVisits(retentionDays = 90) {
-  const store = createMemoryLinkStore() as ManagedLinkStore;
-  let clockNow = START;
-  const counter = createClickCounter({
-    write: (batch) => store.addClicks(batch),
-    logger: quiet,
-    writeEveryMs: 3_600_000,
-    parseVisit: createVisitParser(),
-    visitsRetentionDays: retentionDays,
-    now: () => clockNow,
-  });
-  const app = makeHandler({ apiKey: ADMIN, store, onClick: counter.count, visits: { countryHeader: 'cf-ipcountry' } });
-  const tick = app.clock.advance.bind(app.clock);
-  app.clock.advance = (ms: number) => {
-    tick(ms);
-    clockNow = app.clock.now;
-  };
+  const { store, counter, app } = makeCountingHandler({ apiKey: ADMIN, visitsRetentionDays: retentionDays });
   const makeKey = async (name: string) =>
     (await json(await app.post('/api/v1/keys', { name }, asKey(ADMIN)))).data as { key: string };
   const alice = (await makeKey('alice')).key;

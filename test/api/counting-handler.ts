@@ -1,0 +1,33 @@
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
+import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
+import { createClickCounter } from '../../server/clicks/click-counter.js';
+import { createVisitParser } from '../../server/clicks/visit-parser.js';
+import { makeHandler, START } from './make-handler.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+/**
+ * A server-like handler on a memory store whose clicks go through the server's real click
+ * counter and visit parser (country from `CF-IPCountry`), on the handler's test clock; nothing is
+ * written until `counter.flush()`. What the visit and peer-API tests all start from.
+ */
+export function makeCountingHandler(options: { apiKey: string; visitsRetentionDays?: number }) {
+  const store = createMemoryLinkStore() as ManagedLinkStore;
+  // The counter asks the time before the handler exists (its start): the handler's clock starts there too.
+  let app: ReturnType<typeof makeHandler> | undefined;
+  const counter = createClickCounter({
+    write: (batch) => store.addClicks(batch),
+    logger: quiet,
+    writeEveryMs: 3_600_000,
+    parseVisit: createVisitParser(),
+    visitsRetentionDays: options.visitsRetentionDays ?? 90,
+    now: () => app?.clock.now ?? START,
+  });
+  app = makeHandler({
+    apiKey: options.apiKey,
+    store,
+    onClick: counter.count,
+    visits: { countryHeader: 'cf-ipcountry' },
+  });
+  return { store, counter, app };
+}

@@ -108,9 +108,10 @@ export async function historyItemFor(
 
 /** The popup's `#error` alert: its text when shown, '' when hidden. */
 export function popupError(popup: Evaluates): Promise<string> {
+  // A popup still loading has no #error yet: it shows none, so a poll asks again.
   return popup.evaluate<string>(`(() => {
     const error = document.querySelector('#error');
-    return error.hidden ? '' : error.textContent;
+    return error === null || error.hidden ? '' : error.textContent;
   })()`);
 }
 

@@ -187,6 +187,12 @@ keyedServer(
 
     await server.stop();
     const popup = await openPopup(ext, await openTab(ext, site.url('/two-way/offline')));
+    // The popup shortens its tab on opening; its result must be in before Disable's, or it would
+    // take the status line after it.
+    await popup.waitFor(
+      `(() => { const status = document.querySelector('#status')?.textContent ?? ''; return status !== '' && status !== 'Shortening…'; })()`,
+      "the popup's own shorten of its tab",
+    );
     await historyItemFor(popup, madeUrl, 'synced');
     await popup.click(`#history .history-item[data-status="synced"] button.disable`);
     await popup.waitFor(

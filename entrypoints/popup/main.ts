@@ -46,6 +46,9 @@ async function refreshHistory(): Promise<void> {
     // A read, so safe to ask twice: a background stopped mid-answer starts again for the second.
     const entries = await list().catch(list);
     tagFilter.fill(await api.listTags().catch(() => []));
+    // A Delete being confirmed stays open across a re-render (a sync's pull redraws the list).
+    const confirming = document.querySelector<HTMLElement>('#history .confirm-delete');
+    const confirmingId = confirming?.closest<HTMLElement>('.history-item')?.dataset.id;
     renderHistory(
       $('#history'),
       entries,
@@ -55,6 +58,9 @@ async function refreshHistory(): Promise<void> {
       (entry) => managed !== undefined && entry.status === 'synced' && entry.server === managed,
       (tag) => tagFilter.choose(tag),
     );
+    if (confirming && confirmingId !== undefined) {
+      document.querySelector(`#history .history-item[data-id="${CSS.escape(confirmingId)}"]`)?.append(confirming);
+    }
     $('#history-empty').hidden = entries.length > 0;
     // A search or tag that finds nothing is not an empty history.
     $('#history-empty').textContent = t(query.query.trim() !== '' || query.tag !== '' ? 'webNoLinks' : 'historyEmpty');

@@ -1,9 +1,7 @@
 import type { Env, Hono, MiddlewareHandler } from 'hono';
-import { arrivedAs } from '../../http/middleware/body-limit.js';
 import { notAllowed } from '../../http/not-allowed.js';
 import { SHLINK_API_PREFIXES } from '../../http/paths.js';
-import { presentedKey } from '../../management/owners/api-keys.js';
-import { type Caller, createAuthenticator } from '../../management/owners/authenticate.js';
+import { type Caller, createCallerOf } from '../../management/owners/authenticate.js';
 import type { LinkletSettings } from '../../settings.js';
 import type { ManagedLinkStore } from '../../store/link-management-store.js';
 import { redirectRuleHandlers } from './redirect-rule-routes.js';
@@ -34,22 +32,12 @@ const honoPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  */
 export function registerShlinkRoutes<E extends Env>(app: Hono<E>, options: ShlinkRoutesOptions): void {
   const { store, settings } = options;
-  const authenticate = createAuthenticator({ store, apiKey: settings.apiKey, now: settings.now });
-  // A body route asks before the body is read and again in its handler: one lookup per request.
-  const callers = new WeakMap<Request, Promise<Caller>>();
-  const callerOf = (request: Request) => {
-    const arrived = arrivedAs(request);
-    let caller = callers.get(arrived);
-    if (caller === undefined) {
-      caller = (async () => {
-        if (presentedKey(request.headers) === undefined) throw missingAuthentication();
-        const found = await authenticate(request.headers);
-        if (found === undefined) throw missingAuthentication();
-        return found;
-      })();
-      callers.set(arrived, caller);
-    }
-    return caller;
+  const callerOfRequest = createCallerOf({ store, apiKey: settings.apiKey, now: settings.now });
+  // Every Shlink endpoint but health needs a key, as Shlink's do.
+  const callerOf = async (request: Request): Promise<Caller> => {
+    const found = await callerOfRequest(request);
+    if (found === undefined) throw missingAuthentication();
+    return found;
   };
   const context: ShlinkContext = {
     store,

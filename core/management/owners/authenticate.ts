@@ -1,5 +1,6 @@
 import { LinkletError } from '../../http/errors.js';
 import { apiKeyRequired, carriesApiKey } from '../../http/middleware/api-key.js';
+import { arrivedAs } from '../../http/middleware/body-limit.js';
 import { KEY_TOUCH_INTERVAL_MS, type LinkManagementStore, type OwnerScope } from '../../store/link-management-store.js';
 import { hashApiKey, isOwnerKeyShaped, presentedKey } from './api-keys.js';
 
@@ -46,6 +47,24 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       options.store.touchKey(found.id, now).catch(() => touched.delete(found.id)); // tried again next time
     }
     return { admin: false, name: found.name, ownerId: found.ownerId, keyId: found.id };
+  };
+}
+
+/**
+ * `createAuthenticator`, answered once per request: a route may ask who is calling more than once
+ * (the key is checked before a body is read, then used), and the key is hashed and looked up once.
+ */
+export function createCallerOf(options: AuthenticatorOptions) {
+  const authenticate = createAuthenticator(options);
+  const callers = new WeakMap<Request, Promise<Caller | undefined>>();
+  return (request: Request): Promise<Caller | undefined> => {
+    const arrived = arrivedAs(request);
+    let caller = callers.get(arrived);
+    if (caller === undefined) {
+      caller = authenticate(request.headers);
+      callers.set(arrived, caller);
+    }
+    return caller;
   };
 }
 

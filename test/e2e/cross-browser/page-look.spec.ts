@@ -21,6 +21,8 @@ const fontsOf = (selectors: string[]) => `(${JSON.stringify(selectors)}).flatMap
 test('text and controls use the theme font at 14 px; small print at 12 px', async ({ ext, site }) => {
   const popup = await ext.openPopup();
   await shortenWithForm(popup, { url: site.url('/look') });
+  // The history redraws after the result shows, so its row may come a moment later.
+  await popup.waitFor(`!!document.querySelector('.history-item .actions button')`, 'the new link in the history');
   const body = ['body', 'p#status', 'input#url', 'input#code', 'select#expire', 'button#shorten', 'button#copy'];
   const small = ['label[for="url"]', '.history-item .original-url', '.history-item .actions button'];
   for (const font of await popup.evaluate<Array<{ selector: string; size: string; family: string }>>(fontsOf(body))) {

@@ -1,30 +1,33 @@
 import { pino } from 'pino';
 import type { Config } from './config.js';
+import { type BatchedLogWriter, createBatchedLogWriter } from './batched-log-writer.js';
 import { type LogFormat, prettyLine } from './log-format.js';
 
 export type Logger = pino.Logger;
 
-// Lines gather until this much is waiting (or a second has passed) and go out in one write: a
-// write per line cost a logged redirect about 12 µs of CPU (measured: 52 → 40 µs per request).
-const LOG_BATCH_BYTES = 4096;
-
-// Access lines gathered by `lineWriterOf`, written out before the process exits (and before
-// pino's own exit flush, which this module's listener precedes).
-const gathering = new Set<() => void>();
+// Every writer of this process, flushed before it exits (`process.exit` included). A busy pipe
+// is waited for, a moment at most: the last lines (why it stopped) matter most.
+const writers = new Set<BatchedLogWriter>();
+const EXIT_WAIT_MS = 1000;
 process.on('exit', () => {
-  for (const writeGathered of gathering) writeGathered();
+  const until = Date.now() + EXIT_WAIT_MS;
+  for (const writer of writers) {
+    while (!writer.flush() && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+  }
 });
-const LOG_BATCH_MS = 1000;
+// What gathers below a batch goes out within this, so a quiet server's log is current.
+const LOG_FLUSH_MS = 1000;
 
 /**
  * Structured JSON logs, one object a line on stdout, for journald, Docker or a log shipper. The
  * `pid` tells the processes of a cluster (`WORKERS`) apart; they share one stdout, and a line is
  * never split across writes.
  *
- * Lines are written asynchronously and in batches of 4 KiB, and at least once a second, so a
- * busy server makes one system call for many requests instead of one each. Warnings and errors
- * are written at once (see `request-log.ts` and `main.ts`), and pino flushes what is left when the
- * process exits; a `kill -9` can lose the last second of access lines.
+ * Access lines are written in batches of 64 KiB and at least once a second
+ * (`createBatchedLogWriter`), so a busy server makes one system call for hundreds of requests.
+ * Every line pino itself writes (start, stop, warnings and errors) is written at once, after the
+ * access lines before it; whatever is gathered is written when the process exits. A `kill -9`
+ * can lose the last second of access lines.
  *
  * `redact` sees every finished line before it is written, so a secret (a database password, the
  * API key) is blanked wherever it turns up: in a message, an error's text or any of its fields.
@@ -39,49 +42,27 @@ export function createLogger(
 ): Logger {
   const blank = redact ?? ((line: string) => line);
   const finish = format === 'pretty' ? (line: string) => blank(prettyLine(blank(line))) : redact;
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
-  // Access lines (`lineWriterOf`) gather here as one string and reach the destination a batch at
-  // a time: handed over line by line, sonic-boom measures its whole waiting buffer's UTF-8 length
-  // on every write, which cost a logged redirect more than building its line.
-  let gathered = '';
-  const writeGathered = () => {
-    if (gathered === '' || (destination as unknown as { destroyed: boolean }).destroyed) return;
-    const lines = gathered;
-    gathered = '';
-    destination.write(lines);
-  };
-  const flush = () => {
-    if ((destination as unknown as { destroyed: boolean }).destroyed) return;
-    writeGathered();
-    destination.flush();
-  };
-  // What gathers below the batch size goes out within a second, so a quiet server's log is current.
-  setInterval(flush, LOG_BATCH_MS).unref();
+  const writer = createBatchedLogWriter(1);
+  writers.add(writer);
+  setInterval(writer.flush, LOG_FLUSH_MS).unref();
   const logger = pino(
     {
       level,
       base: { service: 'linklet', pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       hooks: {
-        // Every line pino itself writes (start, stop, warnings, failures: never the access lines,
-        // which request-log.ts writes) goes out at once, not with the next batch.
         logMethod(args, method) {
-          writeGathered(); // the access lines before it first, in the order they happened
           method.apply(this, args);
-          flush();
+          writer.flush();
         },
         ...(finish && { streamWrite: finish }),
       },
     },
-    destination,
+    writer,
   );
   const finishLine = finish ?? ((line: string) => line);
   redactors.set(logger, finishLine);
-  gatherers.set(logger, (line) => {
-    gathered += finishLine(line);
-    if (gathered.length >= LOG_BATCH_BYTES) writeGathered();
-  });
-  gathering.add(writeGathered);
+  gatherers.set(logger, finish === undefined ? writer.write : (line) => writer.write(finish(line)));
   return logger;
 }
 

@@ -62,13 +62,19 @@ async function testConnection(): Promise<void> {
   }
 }
 
+/** Counts reads of the key status (see showKeyStatus). */
+let keyStatusReads = 0;
+
 /**
  * Says what the last sync found wrong (a refused key, a server past a bound of the pull, links
  * left out): links stopped arriving without anyone asking.
  */
 async function showKeyStatus(serverUrl: string, apiKey: string): Promise<void> {
+  const shown = ++keyStatusReads;
   const problem =
     serverUrl !== '' && apiKey !== '' ? syncProblemText(await syncStatusFor(serverUrl, apiKey)) : undefined;
+  // Reads overlap when statuses land close together: the newest read is the one to show.
+  if (shown !== keyStatusReads) return;
   $('#key-status').textContent = problem ?? '';
   $('#key-status').hidden = problem === undefined;
 }
@@ -177,11 +183,13 @@ async function main(): Promise<void> {
   $<HTMLInputElement>('#server-url').value = settings.serverUrl;
   $<HTMLInputElement>('#auto-copy').checked = settings.autoCopy;
   $<HTMLInputElement>('#api-key').value = settings.apiKey;
-  await showKeyStatus(settings.serverUrl, settings.apiKey);
+  // Watched before the first read: a status written between the read and the watch would
+  // otherwise never be shown.
   syncStatusItem.watch(async () => {
     const saved = await loadSettings();
     await showKeyStatus(saved.serverUrl, saved.apiKey);
   });
+  await showKeyStatus(settings.serverUrl, settings.apiKey);
 
   $('#test-connection').addEventListener('click', () => void testConnection());
   $('#options-form').addEventListener('submit', (event) => {

@@ -16,6 +16,7 @@ import { loadSettings, type Settings } from '../settings.js';
 import { queueLocalLinks, rebind } from '../sync/push-pending.js';
 import { queueChange } from '../sync/queued-changes.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
+import { recordKeyRefused } from '../sync/sync-status.js';
 import type { BackgroundApi } from './background-api.js';
 import { openLocalLink } from './open-local-link.js';
 import { renewEntry } from './renew-link.js';
@@ -65,6 +66,11 @@ export function createLinkService(deps: LinkServiceDeps): BackgroundApi {
         if (entry.status === 'pending' || settings.apiKey) void deps.sync.run().catch(() => undefined);
         return entry;
       } catch (error) {
+        // The popup says a refused key from this answer alone, and may close before any sync
+        // runs: the options page must say it too.
+        if (error instanceof ApiError && error.status === 401 && settings.serverUrl && settings.apiKey) {
+          await recordKeyRefused(settings.serverUrl, settings.apiKey, error.message, now());
+        }
         throw await withCodeFreeAt(error, settings, input.code ?? '');
       }
     },

@@ -5,7 +5,7 @@ import { fetchChanges } from './fetch-changes.js';
 import { type MergeReport, mergeChanges } from './pull-links.js';
 import { pushQueuedChanges } from './queued-changes.js';
 import { logSyncProblem, MAX_HISTORY_LINKS, type SyncLimit, SyncLimitError } from './sync-limits.js';
-import { syncStatusFor, syncStatusItem } from './sync-status.js';
+import { keepRefusal, syncStatusFor, updateSyncStatus } from './sync-status.js';
 
 /** What the key's half of a sync did, added to the push's report. */
 export interface TwoWayReport {
@@ -47,7 +47,7 @@ export async function pushAndPull(
       logSyncProblem(access.server, `the history holds at most ${maxLinks} links; ${left}.`);
     }
     const refused = pulled.refused > 0 ? pulled.refused : undefined;
-    await syncStatusItem.setValue({
+    await updateSyncStatus(access.server, access.apiKey, (latest) => ({
       server: access.server,
       keyTail: status.keyTail,
       // Links the history could not take come with the next pull that has room for them.
@@ -55,14 +55,24 @@ export async function pushAndPull(
       pulledAt: now,
       refusedItems: refused,
       limit,
-    });
+      ...keepRefusal(latest, now),
+    }));
     return { pulled: merged, changesWaiting: waiting, refusedItems: refused, limit };
   } catch (error) {
     const keyRefused = error instanceof ApiError && error.status === 401;
     const limit = error instanceof SyncLimitError ? error.limit : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (limit) logSyncProblem(access.server, message);
-    await syncStatusItem.setValue({ ...status, keyRefused, error: message, limit, refusedItems: undefined });
+    // A refused key stays refused through a failure of another kind (the server unreachable):
+    // only a pull that succeeds with the key, or another key, says otherwise.
+    await updateSyncStatus(access.server, access.apiKey, (latest) => ({
+      ...latest,
+      keyRefused: keyRefused || latest.keyRefused,
+      refusedAt: keyRefused ? Math.max(now, latest.refusedAt ?? now) : latest.refusedAt,
+      error: message,
+      limit,
+      refusedItems: undefined,
+    }));
     return {
       keyRefused,
       pullError: message,

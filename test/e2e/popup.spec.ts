@@ -66,6 +66,20 @@ test('reopening the popup on the same tab reuses its link and lists it once in t
   await second.popup.close();
 });
 
+test('the popup marks the moment its URL field shows the tab (bench/popup-timing.mjs reads it)', async ({
+  ext,
+  site,
+}) => {
+  const pageUrl = site.url('/timed-page');
+  const { popup } = await popupWithResult(ext, await openTab(ext, pageUrl));
+  const shown = await popup.evaluate<{ marks: number; detail: unknown; field: string }>(`(() => {
+    const marks = performance.getEntriesByName('linklet:url-shown', 'mark');
+    return { marks: marks.length, detail: marks[0]?.detail, field: document.querySelector('#url').value };
+  })()`);
+  expect(shown).toEqual({ marks: 1, detail: pageUrl, field: pageUrl });
+  await popup.close();
+});
+
 test('the form is usable from the keyboard: Tab reaches every field, Enter submits', async ({ ext, site }) => {
   const page = await openTab(ext, site.url('/keyboard'));
   const { popup } = await popupWithResult(ext, page);

@@ -13,7 +13,8 @@ import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, settingsItem } from '../../extension/settings.js';
 import { mergeChanges } from '../../extension/sync/pull-links.js';
 import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
-import { syncStatusFor } from '../../extension/sync/sync-status.js';
+import { recordKeyRefused, syncStatusFor } from '../../extension/sync/sync-status.js';
+import { pushAndPull } from '../../extension/sync/two-way-sync.js';
 import { entry, freshDbName, freshHistory, linkletServer, SERVER, serverDown, useMockServer } from './helpers.js';
 
 const { server, requests } = useMockServer();
@@ -191,7 +192,7 @@ describe('a local change against a remote one', () => {
     expect(offline.changesWaiting).toBe(1);
     expect(await byCode('both')).toMatchObject({ queued: 'disable', disabled: false });
     // Meanwhile another device changes the target.
-    server.resetHandlers(linkletServer(remote));
+    server.use(linkletServer(remote));
     await elsewhere('PATCH', '/api/v1/links/both', { original_url: 'https://example.com/after' });
 
     const back = await api.sync();
@@ -215,7 +216,7 @@ describe('a local change against a remote one', () => {
       queued: 'delete',
       message: expect.stringContaining('Could not reach'),
     });
-    server.resetHandlers(linkletServer(remote));
+    server.use(linkletServer(remote));
     await api.sync();
     expect(await byCode('later')).toBeUndefined();
     const listed = (await elsewhere('GET', '/api/v1/links')) as { links: unknown[] };
@@ -260,6 +261,27 @@ describe('a revoked key', () => {
     expect(await syncStatusFor(SERVER)).toMatchObject({ keyRefused: true });
     // The history is left as it was: nothing is removed because the server refused to list it.
     expect(await byCode('k')).toBeDefined();
+  });
+
+  it('refusing a shorten is kept for the options page at once, with no sync needed', async () => {
+    await remote.revokeKey(1, Date.now());
+    await expect(api.shorten({ url: 'https://example.com/refused' })).rejects.toMatchObject({ status: 401 });
+    expect(await syncStatusFor(SERVER, key)).toMatchObject({ keyRefused: true });
+  });
+
+  it('stays said through a pull begun before it, a server that cannot be reached, until a later pull succeeds', async () => {
+    const access = { server: SERVER, apiKey: key };
+    const begun = Date.now();
+    await recordKeyRefused(SERVER, key, 'refused', begun + 1000);
+    // This pull's requests may have gone before the key was revoked: its success proves nothing.
+    expect((await pushAndPull(access, history, begun)).keyRefused).toBeUndefined();
+    expect(await syncStatusFor(SERVER, key)).toMatchObject({ keyRefused: true });
+    server.use(serverDown);
+    await pushAndPull(access, history, begun + 2000);
+    expect(await syncStatusFor(SERVER, key)).toMatchObject({ keyRefused: true });
+    server.use(linkletServer(remote));
+    await pushAndPull(access, history, begun + 3000);
+    expect((await syncStatusFor(SERVER, key)).keyRefused).toBeFalsy();
   });
 
   it('is told by Test connection, which otherwise names the owner', async () => {

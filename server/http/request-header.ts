@@ -30,7 +30,9 @@ const FIRST_KEPT = new Set([
  * are read from `headersDistinct`, which is built per request on first use.
  */
 export function requestHeader(req: IncomingMessage, name: string): string | undefined {
-  if (FIRST_KEPT.has(name)) return req.headersDistinct[name]?.join(', ');
   const value = req.headers[name];
+  // Absent from `headers` means absent altogether: most requests never build `headersDistinct`.
+  if (value === undefined) return undefined;
+  if (FIRST_KEPT.has(name)) return req.headersDistinct[name]?.join(', ');
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -31,7 +31,7 @@ export interface BatchedLogWriter {
  * which the next line written says.
  */
 export function createBatchedLogWriter(fd: number, batchBytes = LOG_BATCH_BYTES): BatchedLogWriter {
-  let buffer = Buffer.allocUnsafeSlow(batchBytes);
+  const buffer = Buffer.allocUnsafeSlow(batchBytes);
   let used = 0;
   /** Full batches a busy reader has not taken yet, oldest first. */
   const waiting: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
-import type { Config } from './config.js';
 import { type BatchedLogWriter, createBatchedLogWriter } from './batched-log-writer.js';
+import type { Config } from './config.js';
 import { type LogFormat, prettyLine } from './log-format.js';
 
 export type Logger = pino.Logger;

@@ -5,15 +5,16 @@ import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
 // changes and disabled flag go with it, and its clicks start again from 0). The link gets a new id
 // either way, so a retaken code never shows its previous holder's daily clicks (a trigger drops
 // them). `updated_at` is the creation time unless the link says otherwise (an import keeps its
-// source's creation time but is a change made now).
+// source's creation time but is a change made now). Parameters by position: binding twelve by
+// name cost the writer thread a lookup each per create.
 const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags)
-  VALUES (@codeKey, @code, @originalUrl, @createdAt, @expiresAt, @ownerId, @updatedAt, 0, @id, @passwordHash, @title, @tags)
+  VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, clicks = 0, id = excluded.id,
     password_hash = excluded.password_hash, title = excluded.title, tags = excluded.tags
-  WHERE links.expires_at <= @now`;
+  WHERE links.expires_at <= ?`;
 // Ids for a whole batch in one statement: the batch's claims take the ids up to the one returned.
 const RESERVE_IDS_SQL = 'UPDATE link_ids SET last = last + ? RETURNING last';
 const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
@@ -63,7 +64,7 @@ export function createBatchCommitter(
     const title = link.title ?? null;
     // Inline (this runs as source text on the writer thread): `tagsToText`'s rule.
     const tags = link.tags && link.tags.length > 0 ? link.tags.join(' ') : null;
-    const params = {
+    const claimed = claim.run(
       codeKey,
       code,
       originalUrl,
@@ -71,13 +72,13 @@ export function createBatchCommitter(
       expiresAt,
       ownerId,
       updatedAt,
-      now,
       id,
       passwordHash,
       title,
       tags,
-    };
-    if (claim.run(params).changes === 1) return made;
+      now,
+    );
+    if (claimed.changes === 1) return made;
     const holderExpiresAt = holderExpiry.get(link.codeKey) as number | undefined;
     if (holderExpiresAt === undefined) {
       throw new Error(`Link ${link.codeKey} neither inserted nor held; the database may be corrupt.`);

@@ -18,6 +18,7 @@ import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
 import { announceServing } from './process/start-line.js';
 import { withLinkCache } from './stores/cache/link-cache.js';
+import { warmLinkCache } from './stores/cache/warm-link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-errors.js';
 
@@ -132,6 +133,12 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     void store.close().finally(() => process.exit(1));
   });
   server.listen(config.port, config.host, () => {
+    if (config.cacheEntries > 0) {
+      warmLinkCache(opened, store).then(
+        ({ links, ms }) => links > 0 && logger.info({ links, ms }, `link cache warmed: ${links} links in ${ms} ms`),
+        (error) => logger.warn({ err: error }, 'the link cache could not be warmed; it fills as links are clicked'),
+      );
+    }
     if (cluster.isWorker) {
       logger.info('worker listening'); // the primary announces the service once all are up
       return;

@@ -42,6 +42,9 @@ export interface Link {
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */
 export type CreateLinkResult = { created: true; link: Link } | { created: false; holderExpiresAt: number };
 
+/** Where a page of `recentActiveLinks` ends: its last link's creation time and code key. */
+export type RecentLinksCursor = Pick<Link, 'createdAt' | 'codeKey'>;
+
 /**
  * The one persistence interface. Every implementation runs the same contract test suite
  * (`test/contract/link-store-contract.ts`).
@@ -63,6 +66,13 @@ export interface LinkStore {
    * costs no promise and no extra turn of the event loop.
    */
   lookup?(codeKey: string): Link | undefined | Promise<Link | undefined>;
+  /**
+   * Up to `limit` links a redirect would follow at `now` (not expired, not disabled), newest
+   * first, after `before` (the last link of the page before): what a server warms its cache with
+   * as it starts, so that a restart does not send every link's first click to the database.
+   * Optional: without it the cache starts cold.
+   */
+  recentActiveLinks?(limit: number, now: number, before?: RecentLinksCursor): Promise<Link[]>;
   /** Resolves when the store answers; rejects when it does not (health checks). */
   ping(): Promise<void>;
   /** Releases connections or files. The store is unusable afterwards. */

@@ -28,7 +28,11 @@ export function withFaultsAsUnavailable<S extends LinkStore>(
     ping: () => store.ping(),
     close: () => store.close(),
   };
-  const { lookup } = store;
+  const { lookup, recentActiveLinks } = store;
+  if (recentActiveLinks) {
+    wrapped.recentActiveLinks = (...args: Parameters<typeof recentActiveLinks>) =>
+      recentActiveLinks.apply(store, args).catch(asUnavailable);
+  }
   if (lookup) {
     // A synchronous answer stays synchronous (no promise on a redirect's path); a failure, thrown
     // or rejected, becomes a rejection like `findByCodeKey`'s, which the redirect path handles.

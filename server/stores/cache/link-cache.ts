@@ -62,6 +62,15 @@ export interface CachedLinkStore extends LinkStore {
   lookup(codeKey: string): Link | undefined | Promise<Link | undefined>;
   /** Drops one link (changed here or elsewhere); a read under way for it is not cached either. */
   forget(codeKey: string): void;
+  /**
+   * Keeps links read in bulk (warming the cache as the server starts) while there is room,
+   * evicting none: how many it kept, and whether it has room for more (not when full, off, or
+   * following no change feed). A page read before a forget (`readSince`, an `epoch()` taken
+   * before the read began, is behind) is not kept: it may hold what was forgotten.
+   */
+  admit(links: readonly Link[], readSince: number): { kept: number; room: boolean };
+  /** Moves at every forget: a bulk read begun before it may hold what was forgotten. */
+  epoch(): number;
 }
 
 /**
@@ -165,6 +174,27 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     return settle(codeKey, hash, found, startedAt);
   };
 
+  const admit = (links: readonly Link[], readSince: number) => {
+    let kept = 0;
+    if (maxEntries <= 0 || feedLost || now() < origin) return { kept, room: false };
+    if (readSince !== epoch) return { kept, room: !table.isFull() };
+    const at = now();
+    for (const link of links) {
+      if (table.isFull()) return { kept, room: false };
+      if (link.disabled || !isActive(link.expiresAt, at)) continue;
+      const hash = hashOf(link.codeKey);
+      if (table.find(link.codeKey, hash) !== -1) continue;
+      let href: string;
+      try {
+        href = new URL(link.originalUrl).href;
+      } catch {
+        continue; // a broken stored URL: its redirect reports it
+      }
+      if (table.insert(link.codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000))) kept += 1;
+    }
+    return { kept, room: !table.isFull() };
+  };
+
   const forget = (codeKey: string) => {
     epoch += 1;
     const slot = table.find(codeKey, hashOf(codeKey));
@@ -213,6 +243,8 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     create: (link, at) => store.create(link, at),
     lookup,
     forget,
+    admit,
+    epoch: () => epoch,
     findByCodeKey: (codeKey) => store.findByCodeKey(codeKey),
     ping: () => store.ping(),
     close: () => {

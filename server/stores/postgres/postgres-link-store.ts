@@ -7,6 +7,7 @@ import { CLAIM_GROUPS_IN_FLIGHT, createPostgresClaims } from './postgres-claims.
 import { createPostgresClicks } from './postgres-clicks.js';
 import { createPostgresLinkManagement } from './postgres-link-management.js';
 import { createPostgresLinkReads } from './postgres-link-reads.js';
+import { createPostgresRecentLinks } from './postgres-recent-links.js';
 import { migratePostgres } from './postgres-migrate.js';
 import { createPostgresOwnerKeys } from './postgres-owner-keys.js';
 
@@ -90,6 +91,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     changes,
     create: claim,
     findByCodeKey: find,
+    recentActiveLinks: createPostgresRecentLinks(pool, links),
     async ping() {
       await pool.query('SELECT 1');
     },

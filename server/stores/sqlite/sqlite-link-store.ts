@@ -11,6 +11,7 @@ import { createSqliteLinkReads } from './sqlite-link-reads.js';
 import { LINK_COLUMNS, type LinkRow, linkFromRow } from './sqlite-link-row.js';
 import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
 import { createSqliteOwnerKeys } from './sqlite-owner-keys.js';
+import { createSqliteRecentLinks } from './sqlite-recent-links.js';
 import { createSqliteVisitReads } from './sqlite-visits.js';
 import { startSqliteWriter } from './sqlite-writer.js';
 import { switchToWal } from './switch-to-wal.js';
@@ -63,6 +64,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
       const row = byCodeKey.get(codeKey);
       return row && linkFromRow(codeKey, row);
     },
+    recentActiveLinks: createSqliteRecentLinks(db),
     // The same read without its promise: the cache's misses at a million links are mostly this
     // read, and a promise and a microtask per miss were a tenth of its cost.
     lookup(codeKey) {

@@ -1,7 +1,8 @@
-// `npm run bench`: the built server against a bare node:http baseline, on this machine, in one
-// run. Every scenario runs against both, interleaved, for several rounds; the table shows medians
-// and Linklet's requests/s as a ratio of the baseline's, so runs on different machines (or on a
-// busy one) stay comparable. Not part of `npm test`. Knobs, all optional:
+// The first step of `npm run bench` (bench/all.mjs runs the rest after it; alone:
+// `node bench/run.mjs` after `npm run build:server`): the built server against a bare node:http
+// baseline, on this machine, in one run. Every scenario runs against both, interleaved, for
+// several rounds; the table shows medians and Linklet's requests/s as a ratio of the baseline's,
+// so runs on different machines (or on a busy one) stay comparable. Not part of `npm test`. Knobs, all optional:
 //
 //   BENCH_SECONDS=3        length of one measured run
 //   BENCH_ROUNDS=5         measured runs per server and scenario (the median is reported)

@@ -1,6 +1,6 @@
-// `npm run bench:scale`: the figures of a server holding a million links, each printed beside its
-// target, on the built server (`npm run bench:scale` builds it first). Opt-in, not part
-// of `npm test` or `npm run bench`: seeding takes a minute or two. What it measures:
+// `npm run bench:scale`, and the second step of `npm run bench` (bench/all.mjs): the figures of a
+// server holding a million links, each printed beside its target with "meets" or "MISSES", on the
+// built server. Not part of `npm test`: seeding takes a minute or two. What it measures:
 //
 // - list: `GET /api/v1/links` (an owner's first page, 20 links) at 1M links, 100k of them that
 //   owner's, on SQLite and (with DATABASE_URL=postgres://…) PostgreSQL: p50/p99 of
@@ -9,8 +9,8 @@
 //   links exported as CSV and JSON, time and RSS growth); targets < 100 MB and < 10 s.
 //
 // Knobs: SCALE_RUNS=1 (runs of everything; each figure is printed per run), SCALE_ONLY=list or
-// porting, SCALE_LIST_REQUESTS=300. The popup's figure is not measured here (see
-// docs/performance.md, "At a million links").
+// porting, SCALE_LIST_REQUESTS=300. The popup's figure is bench/popup-timing.mjs's, the step after
+// this one in `npm run bench`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -169,6 +169,7 @@ async function main() {
           let target = '';
           if (line.startsWith('import')) target = ` (target growth < 100 MB: ${verdict(growth < 100)})`;
           if (line.startsWith('export csv')) target = ` (target < 10 s: ${verdict(seconds < 10)}, memory flat)`;
+          if (line.startsWith('export json')) target = ' (no target: beside the CSV for comparison)';
           say(`${line}, run ${run}${target}`);
         }
       }

@@ -127,7 +127,10 @@ function recognise(text: string): { format: CsvFormat; delimiter: string; header
 
 // The parser reads the text this many characters at a time and hands over at most this many
 // rows before it pauses, so parsing a 10 MiB file never holds more than a slice of it as rows.
-const CHUNK_CHARS = 256 * 1024;
+// Each chunk is copied once it is parsed; at 64K characters the copy stays a young object (V8
+// puts strings over 128 KiB in large-object space, freed only by a full collection): 100,000
+// rows' peak large-object space went from 22–31 MB with 256K chunks to 15–19 MB.
+const CHUNK_CHARS = 64 * 1024;
 const ROWS_AHEAD = 1000;
 
 /**

@@ -63,11 +63,18 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
     const caller = requireCaller(await context.callerOf(c.req.raw));
     const query = new URL(c.req.url).searchParams;
     const defaultDuration: ExpireDuration = choice(query, 'expire_duration', EXPIRE_DURATIONS, DEFAULT_EXPIRE_DURATION);
-    const body = new Uint8Array(await c.req.raw.arrayBuffer());
     const { importBudget } = context;
-    const budget = importBudget && (await rowBudgetOf(importBudget, caller)); // a 429 before any row is read
+    const request = c.req.raw;
+    // A 429 before any row is read; the body is still read first, so the answer is not lost to a reset.
+    const budget =
+      importBudget &&
+      (await rowBudgetOf(importBudget, caller).catch(async (refusal: unknown) => {
+        await request.arrayBuffer().catch(() => undefined);
+        throw refusal;
+      }));
     const turns = createTurns();
-    const file = await readImportFile(body, turns);
+    // Decoded as it arrives rather than held whole as bytes too; Firefox has no Request.body.
+    const file = await readImportFile(request.body ?? new Uint8Array(await request.arrayBuffer()), turns);
     const report = await importLinks(file.rows, {
       store,
       scope: scopeOf(caller),

@@ -26,6 +26,13 @@ export interface PreparedLink {
   note: string | undefined;
 }
 
+/**
+ * `text` as a string of its own. A parsed cell is a slice of the parser's chunk of the file, and
+ * a slice keeps its whole chunk alive; a copy built from it (a concatenation, flattened by the
+ * slice) keeps only itself, so the first-row map holds the URLs, not every chunk of the file.
+ */
+const detached = (text: string): string => ` ${text}`.slice(1);
+
 /** The first row of the file for each code key: a later row with that code is a duplicate. */
 export type FirstRows = Map<string, { row: number; url: string }>;
 
@@ -78,7 +85,7 @@ function checkRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): Import
       ? result('skipped', `The same link as row ${first.row} of this file.`, code)
       : result('conflict', `Row ${first.row} of this file already uses code '${code}' for another URL.`, code);
   }
-  firstRows.set(key, { row: row.row, url: originalUrl });
+  firstRows.set(key, { row: row.row, url: detached(originalUrl) });
   const createdAt = Math.min(row.createdAt ?? now, now);
   const longest = expiryFor('1month', now);
   let expiresAt = row.expiresAt ?? expiryFor(rules.defaultDuration, now);

@@ -173,6 +173,22 @@ async function startProcess(script, extraEnv, log) {
   };
 }
 
+/**
+ * Waits until a just-started server is idle (its CPU time still for half a second): it warms its
+ * link cache as it starts (a million links: a few seconds), which is no part of what a round
+ * measures. At most a minute.
+ */
+async function settled(server) {
+  const until = Date.now() + 60_000;
+  let before = server.cpuSeconds();
+  while (before !== undefined && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = server.cpuSeconds();
+    if (now - before < 0.02) return;
+    before = now;
+  }
+}
+
 /** The process and its children (a cluster's workers), or just the process off Linux. */
 function treeOf(pid) {
   const pids = [pid];
@@ -432,6 +448,7 @@ async function main() {
               );
               servers.push(server);
               contenders.push({ who: `${scenario.id}@${logMode}`, scenario, logMode, server });
+              await settled(server);
             }
           }
           const tag = (who, round) => `${who.replace('@', '-')}-${process.pid}-${round}`;

@@ -113,9 +113,8 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
 
   const nextSlots = () => Math.min(maxSlots, Math.max(MIN_SLOTS, slots * 2));
   const canGrowSlots = () => nextSlots() > slots && fixedBytesFor(nextSlots()) + arena.length <= maxBytes;
-  const growSlots = (): boolean => {
-    if (!canGrowSlots()) return false;
-    const next = nextSlots();
+  const growSlots = (next = nextSlots()): boolean => {
+    if (next <= slots || fixedBytesFor(next) + arena.length > maxBytes) return false;
     offsets = grown(offsets, next);
     hashes = grown(hashes, next);
     expires = grown(expires, next);
@@ -172,10 +171,33 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
     return true;
   };
 
+  /**
+   * Takes the whole budget at once: slots for as many records of `typicalRecordBytes` as it
+   * holds, the arena the rest. Filling a cache by doubling leaves each outgrown array to the
+   * allocator, which keeps much of it (a million links peaked near twice their bytes); warming
+   * fills it anyway. Pages of the arena not yet written take no memory.
+   */
+  const reserve = (typicalRecordBytes: number) => {
+    // The most slots whose arrays, index and typical records fit, for each size of the index.
+    let target = slots;
+    for (let cells = indexCellsFor(MIN_SLOTS); cells / 2 <= maxSlots * 2; cells *= 2) {
+      const fit = Math.floor((maxBytes - cells * 4) / (SLOT_BYTES + typicalRecordBytes));
+      const next = Math.min(maxSlots, cells / 2, fit);
+      if (indexCellsFor(next) === cells) target = Math.max(target, next);
+    }
+    growSlots(target);
+    const limit = maxBytes - fixedBytesFor(slots);
+    if (arena.length >= limit) return;
+    const whole = Buffer.allocUnsafeSlow(limit);
+    arena.copy(whole, 0, 0, used);
+    arena = whole;
+  };
+
   return {
     get size() {
       return count;
     },
+    reserve,
     /** Bytes held by every array of the table; never more than `maxBytes`. */
     get bytes() {
       return fixedBytesFor(slots) + arena.length;

@@ -10,6 +10,8 @@ import { createFrequencySketch, hashOf } from './frequency-sketch.js';
 export const DEFAULT_CACHE_MAX_BYTES = 128 * 1024 * 1024;
 // What a typical link (60 ASCII characters, 7-letter code) takes, its share of the sketch included.
 const TYPICAL_LINK_BYTES = 128;
+// Its record alone (code key, URL, header), without its slot and index cells.
+const TYPICAL_RECORD_BYTES = 90;
 
 export interface LinkCacheOptions {
   /** Most links kept. 0 turns the cache off. */
@@ -69,6 +71,8 @@ export interface CachedLinkStore extends LinkStore {
    * before the read began, is behind) is not kept: it may hold what was forgotten.
    */
   admit(links: readonly Link[], readSince: number): { kept: number; room: boolean };
+  /** Takes the cache's whole byte budget now, rather than growing into it (see `reserve`). */
+  reserve(): void;
   /** Moves at every forget: a bulk read begun before it may hold what was forgotten. */
   epoch(): number;
 }
@@ -244,6 +248,9 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     lookup,
     forget,
     admit,
+    reserve: () => {
+      if (maxEntries > 0) table.reserve(TYPICAL_RECORD_BYTES);
+    },
     epoch: () => epoch,
     findByCodeKey: (codeKey) => store.findByCodeKey(codeKey),
     ping: () => store.ping(),

@@ -21,7 +21,7 @@ export interface WarmedCache {
  */
 export async function warmLinkCache(
   store: Pick<LinkStore, 'recentActiveLinks'>,
-  cache: Pick<CachedLinkStore, 'admit' | 'epoch'>,
+  cache: Pick<CachedLinkStore, 'admit' | 'epoch' | 'reserve'>,
   now: () => number = Date.now,
 ): Promise<WarmedCache> {
   const started = performance.now();
@@ -30,6 +30,8 @@ export async function warmLinkCache(
   while (store.recentActiveLinks) {
     const readSince = cache.epoch();
     const page = await store.recentActiveLinks(WARM_PAGE, now(), before);
+    // A full page: more are coming, so the cache will fill its budget; take it in one piece.
+    if (page.length === WARM_PAGE && before === undefined) cache.reserve();
     const { kept, room } = cache.admit(page, readSince);
     links += kept;
     if (!room) break;

@@ -7,9 +7,9 @@ import { CLAIM_GROUPS_IN_FLIGHT, createPostgresClaims } from './postgres-claims.
 import { createPostgresClicks } from './postgres-clicks.js';
 import { createPostgresLinkManagement } from './postgres-link-management.js';
 import { createPostgresLinkReads } from './postgres-link-reads.js';
-import { createPostgresRecentLinks } from './postgres-recent-links.js';
 import { migratePostgres } from './postgres-migrate.js';
 import { createPostgresOwnerKeys } from './postgres-owner-keys.js';
+import { createPostgresRecentLinks } from './postgres-recent-links.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */

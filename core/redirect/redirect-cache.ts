@@ -14,5 +14,13 @@ export const DEFAULT_REDIRECT_CACHE_SECONDS = 60;
 export function redirectCacheControl(expiresAt: number, now: number, maxSeconds: number): string {
   if (maxSeconds <= 0) return 'no-store';
   const secondsLeft = Math.max(0, Math.floor((expiresAt - now) / 1000));
-  return `private, max-age=${Math.min(secondsLeft, maxSeconds)}`;
+  if (secondsLeft < maxSeconds) return `private, max-age=${secondsLeft}`;
+  // Most links outlive the cache time: their header is the same string every time.
+  if (maxSeconds !== fullMaxSeconds) {
+    fullMaxSeconds = maxSeconds;
+    fullCacheControl = `private, max-age=${maxSeconds}`;
+  }
+  return fullCacheControl;
 }
+let fullMaxSeconds = -1;
+let fullCacheControl = '';

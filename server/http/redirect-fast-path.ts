@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../../core/http/answer.js';
-import { answerShortUrl, codeKeyOfSegment, resolutionOf } from '../../core/redirect/resolve.js';
+import { answerShortUrl, codeKeyOfSegment, redirectAnswer, resolutionOf } from '../../core/redirect/resolve.js';
 import { type ClickRecorder, isClick } from '../../core/rules/clicks.js';
 import { RESERVED_CODES } from '../../core/rules/code.js';
 import type { Link, LinkStore } from '../../core/store/link-store.js';
@@ -18,6 +18,14 @@ import { writeAnswer } from './write-answer.js';
 const FAST_TARGET = /^\/((?:[\w-]|%(?!2[eE])[0-9A-Fa-f]{2})+)\/?(?:\?|$)/;
 // The Host values @hono/node-server takes as they are; it parses (and may refuse) the others.
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/** Who a 404 or 410 is written for: a browser's page in its language, or the JSON envelope. */
+const audienceOf = (req: IncomingMessage, path: string, timeZone: string | undefined) => ({
+  path,
+  accept: req.headers.accept,
+  acceptLanguage: requestHeader(req, 'accept-language'),
+  timeZone,
+});
 
 export interface RedirectFastPathOptions {
   /** The handler's store; with `lookup` (the cache's), a cached link is answered without a promise. */
@@ -66,13 +74,12 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
       }
       let answer: Answer;
       try {
-        const audience = {
-          path: trace.path,
-          accept: req.headers.accept,
-          acceptLanguage: requestHeader(req, 'accept-language'),
-          timeZone,
-        };
-        answer = answerShortUrl(resolutionOf(link, at), at, audience, redirectCacheSeconds);
+        const resolution = resolutionOf(link, at);
+        // The audience (language, page or JSON) matters only to a 404 or 410: a redirect has no body.
+        answer =
+          resolution.state === 'active'
+            ? redirectAnswer(resolution.link, at, redirectCacheSeconds)
+            : answerShortUrl(resolution, at, audienceOf(req, trace.path, timeZone), redirectCacheSeconds);
       } catch {
         fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
         return;

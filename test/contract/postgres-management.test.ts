@@ -10,6 +10,7 @@ import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
+import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -61,6 +62,18 @@ describeLinkOptionsContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+
+describeRecentLinksContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+// As the server warms its cache from it: through the wrapper that turns faults into 503.
+describeRecentLinksContract('postgres, faults as 503', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store: withFaultsAsUnavailable(store, postgresFaultOf), dispose: () => dropSchema(schema).then(() => {}) };
 });
 
 /** Collects a feed's events; `next` resolves with the first one matching. */

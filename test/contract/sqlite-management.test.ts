@@ -9,6 +9,7 @@ import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
+import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-management-'));
@@ -22,6 +23,8 @@ describeManagedLinkPasswordContract('sqlite', async () => ({
   store: createSqliteLinkStore(join(dir, `${++files}.db`)),
 }));
 describeLinkOptionsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeRecentLinksContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeRecentLinksContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 
 describe('sqlite change feed', () => {
   it("tells one connection of another's patch and delete, and says lost when the log was pruned past it", async () => {

@@ -67,7 +67,7 @@ export interface CachedLinkStore extends LinkStore {
   /**
    * Keeps links read in bulk (warming the cache as the server starts) while there is room,
    * evicting none: how many it kept, and whether it has room for more (not when full, off, or
-   * following no change feed). A page read before a forget (`readSince`, an `epoch()` taken
+   * while the change feed has lost track). A page read before a forget (`readSince`, an `epoch()` taken
    * before the read began, is behind) is not kept: it may hold what was forgotten.
    */
   admit(links: readonly Link[], readSince: number): { kept: number; room: boolean };

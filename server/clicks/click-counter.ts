@@ -1,13 +1,18 @@
-import type { VisitRow } from '../../core/management/visits/visits.js';
-import { type ClickBatch, type ClickRecorder, dayOf } from '../../core/rules/clicks.js';
+import { type ClickRecorder, dayOf } from '../../core/rules/clicks.js';
+import type { CountedClickBatch, EncodedVisits } from './encoded-visits.js';
 import { createRawVisitColumns } from './raw-visit-columns.js';
+import { concatVisits, dropOldestVisits, visitCount } from './visit-chunks.js';
+import { encodeRawVisits } from './visit-encoder.js';
 import type { VisitParser } from './visit-parser.js';
 
 const DAY_MS = 86_400_000;
 
 export interface ClickCounterOptions {
-  /** Writes one batch (one statement or transaction on the store); rejects when the store cannot take it. */
-  write: (batch: ClickBatch) => Promise<void>;
+  /**
+   * Writes one batch (one statement or transaction on the store); rejects when the store cannot
+   * take it. Its visits come encoded (`encodedVisits`), as they were kept.
+   */
+  write: (batch: CountedClickBatch) => Promise<void>;
   logger: {
     info: (fields: object, message: string) => void;
     warn: (fields: object, message: string) => void;
@@ -22,8 +27,8 @@ export interface ClickCounterOptions {
   maxKeptCounts?: number;
   /**
    * Makes visits of the raw strings redirects hand over (`count`'s third argument), on the beat:
-   * User-Agent, referrer and country are parsed here, never on the redirect. A bot's visit is
-   * kept but is no click.
+   * its `facts` parse each distinct User-Agent, referrer and country of a beat once, never on the
+   * redirect. A bot's visit is kept but is no click.
    */
   parseVisit?: VisitParser;
   /** Visits older than this many days are folded into daily counts by each batch (bounded). */
@@ -43,7 +48,8 @@ export interface ClickCounterOptions {
 interface DayCounts {
   day: number;
   counts: Map<string, number>;
-  visits?: VisitRow[];
+  /** Chunks as the beats encoded them, oldest first; merged into one when written. */
+  visits?: EncodedVisits[];
 }
 
 /**
@@ -59,7 +65,7 @@ export function createClickCounter(options: ClickCounterOptions) {
   const maxKeptVisits = options.maxKeptVisits ?? 100_000;
   const { parseVisit } = options;
   const now = options.now ?? Date.now;
-  // Clicks with a visit, as handed over (columns: no object kept per click), parsed on the beat.
+  // Clicks with a visit, as handed over (columns: no object kept per click), encoded on the beat.
   const raws = createRawVisitColumns();
   let current = new Map<string, number>();
   let currentDay = 0;
@@ -71,8 +77,8 @@ export function createClickCounter(options: ClickCounterOptions) {
   let failing = false;
   const holdVisitsMs = options.holdVisitsMs ?? 5000;
   const writeVisitsBelow = options.writeVisitsBelow ?? 2000;
-  /** Visits held back while their clicks are written, and when visits were last written. */
-  let held: VisitRow[] = [];
+  /** Visits held back while their clicks are written (chunks, oldest first), and when visits were last written. */
+  let held: EncodedVisits[] = [];
   let visitsWrittenAt = now();
   let closing = false;
 
@@ -90,29 +96,14 @@ export function createClickCounter(options: ClickCounterOptions) {
     if (visits !== undefined) {
       if (same.visits === undefined) same.visits = visits;
       else if (atFront) same.visits = visits.concat(same.visits);
-      else for (const visit of visits) same.visits.push(visit);
+      else for (const chunk of visits) same.visits.push(chunk);
     }
   };
-  /** The visits handed over since the last beat, parsed: a day's counts (bots apart) and visits. */
+  /** The visits handed over since the last beat, encoded: a day's counts (bots apart) and visits. */
   const parseRaw = () => {
     if (raws.length === 0 || parseVisit === undefined) return;
-    const visits = raws.take();
-    const keys = visits.codeKeys;
-    const times = visits.times;
-    let day: DayCounts | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const at = times[i] as number;
-      const codeKey = keys[i] as string;
-      const visitDay = dayOf(at);
-      if (day?.day !== visitDay) {
-        if (day) keep(day, false);
-        day = { day: visitDay, counts: new Map(), visits: [] };
-      }
-      const visit = parseVisit(codeKey, at, visits.visitAt(i));
-      day.visits?.push(visit);
-      if (!visit.bot) day.counts.set(codeKey, (day.counts.get(codeKey) ?? 0) + 1);
-    }
-    if (day) keep(day, false);
+    for (const { day, counts, visits } of encodeRawVisits(raws.take(), parseVisit.facts))
+      keep({ day, counts, visits: [visits] }, false);
   };
   const seal = () => {
     parseRaw();
@@ -134,17 +125,18 @@ export function createClickCounter(options: ClickCounterOptions) {
       }
       if (oldest.counts.size === 0) {
         unwritten.shift();
-        if (oldest.visits !== undefined) for (const visit of oldest.visits) held.push(visit); // its visits stay
+        if (oldest.visits !== undefined) for (const chunk of oldest.visits) held.push(chunk); // its visits stay
       }
     }
     if (dropped > 0)
       logger.error({ droppedClicks: dropped }, `${dropped} clicks were dropped: the store refused them too long`);
-    let visits = unwritten.reduce((sum, kept) => sum + (kept.visits?.length ?? 0), 0);
+    let visits = unwritten.reduce((sum, kept) => sum + visitCount(kept.visits), 0);
     let droppedVisits = 0;
     for (const kept of unwritten) {
       if (visits <= maxKeptVisits) break;
-      const cut = Math.min(kept.visits?.length ?? 0, visits - maxKeptVisits);
-      kept.visits?.splice(0, cut);
+      if (kept.visits === undefined) continue;
+      const cut = Math.min(visitCount(kept.visits), visits - maxKeptVisits);
+      kept.visits = dropOldestVisits(kept.visits, cut);
       visits -= cut;
       droppedVisits += cut;
     }
@@ -160,15 +152,15 @@ export function createClickCounter(options: ClickCounterOptions) {
    * batch written (an empty one when no counts are waiting).
    */
   const holdOrRelease = () => {
-    let waiting = held.length;
-    for (const kept of unwritten) waiting += kept.visits?.length ?? 0;
+    let waiting = visitCount(held);
+    for (const kept of unwritten) waiting += visitCount(kept.visits);
     if (waiting === 0) return;
     const release =
       closing || waiting < writeVisitsBelow || waiting >= maxKeptVisits || now() - visitsWrittenAt >= holdVisitsMs;
     if (!release) {
       for (const kept of unwritten) {
         if (kept.visits === undefined) continue;
-        for (const visit of kept.visits) held.push(visit);
+        for (const chunk of kept.visits) held.push(chunk);
         kept.visits = undefined;
       }
       return;
@@ -184,9 +176,16 @@ export function createClickCounter(options: ClickCounterOptions) {
     holdOrRelease();
     while (unwritten.length > 0) {
       const next = unwritten.shift() as DayCounts;
-      const batch: ClickBatch = { day: next.day, codeKeys: [...next.counts.keys()], counts: [...next.counts.values()] };
-      if (next.visits !== undefined && next.visits.length > 0) {
-        batch.visits = next.visits;
+      const batch: CountedClickBatch = {
+        day: next.day,
+        codeKeys: [...next.counts.keys()],
+        counts: [...next.counts.values()],
+      };
+      if (next.visits !== undefined && visitCount(next.visits) > 0) {
+        // Merged once: a refused batch keeps the merged chunk, in front of later visits.
+        const merged = concatVisits(next.visits);
+        next.visits = [merged];
+        batch.encodedVisits = merged;
         visitsWrittenAt = now();
       }
       if (options.visitsRetentionDays !== undefined)

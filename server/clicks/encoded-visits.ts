@@ -1,4 +1,5 @@
 import type { VisitRow } from '../../core/management/visits/visits.js';
+import type { ClickBatch } from '../../core/rules/clicks.js';
 
 const FIELDS = 8;
 
@@ -42,4 +43,38 @@ export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
     at[n] = visit.at;
   }
   return { strings, fields, at };
+}
+
+/**
+ * A click batch as the server's click counter hands it to a store: its visits already encoded
+ * (`encodedVisits`, in place of `visits`), as they were kept since the click. The SQLite and
+ * PostgreSQL stores take this form when it is there; `visits` stays the form of the core's
+ * store contract (and the memory store), made with `withVisitRows`.
+ */
+export type CountedClickBatch = ClickBatch & { encodedVisits?: EncodedVisits };
+
+/** Encoded visits as rows again (the memory store and tests; the server's stores never need to). */
+export function decodeVisits({ strings, fields, at }: EncodedVisits): VisitRow[] {
+  const rows: VisitRow[] = [];
+  for (let n = 0; n < at.length; n++) {
+    const o = n * FIELDS;
+    const text = (k: number) => strings[fields[o + k] as number] ?? null;
+    rows.push({
+      codeKey: text(0) as string,
+      at: at[n] as number,
+      referrer: text(1),
+      country: text(2),
+      userAgent: text(3),
+      browser: text(4),
+      os: text(5),
+      device: text(6),
+      bot: fields[o + 7] === 1,
+    });
+  }
+  return rows;
+}
+
+/** The batch with its encoded visits as `visits` rows, for a store that takes only those. */
+export function withVisitRows({ encodedVisits, ...batch }: CountedClickBatch): ClickBatch {
+  return encodedVisits === undefined ? batch : { ...batch, visits: decodeVisits(encodedVisits) };
 }

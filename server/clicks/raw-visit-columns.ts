@@ -1,83 +1,100 @@
 import type { RawVisit } from '../../core/management/visits/visits.js';
 
-/** The most distinct header values remembered for sharing; beyond it the memory starts over. */
-const MAX_SHARED = 4000;
+/** Where a click's string is none (no such header). */
+export const NO_STRING = -1;
+
+const FIRST_CAPACITY = 1024;
 
 /**
- * One string for every copy of the same header value, so that a second's clicks hold a few
- * hundred User-Agent strings rather than one per click: each request's own copy then dies young
- * instead of being carried through garbage collections until the beat. A lookup, not a parse.
+ * The clicks with a visit handed over since the last beat: every distinct string once in
+ * `strings`, and per click its indexes into it (`NO_STRING` for a header not sent), its time in
+ * ms and whether it asked not to be tracked. The rare address of a country lookup is kept per
+ * click index; the address is never stored.
  */
-function createSharedStrings() {
-  let known = new Map<string, string>();
-  return <T extends string | string[] | undefined>(value: T): T => {
-    if (typeof value !== 'string') return value;
-    const shared = known.get(value);
-    if (shared !== undefined) return shared as T;
-    if (known.size >= MAX_SHARED) known = new Map();
-    known.set(value, value);
-    return value;
-  };
+export interface RawVisitBatch {
+  length: number;
+  strings: string[];
+  codeKeys: Int32Array;
+  agents: Int32Array;
+  referers: Int32Array;
+  countries: Int32Array;
+  times: Float64Array;
+  privates: Uint8Array;
+  addresses: Map<number, Pick<RawVisit, 'peer' | 'forwardedFor'>>;
 }
 
-/** The visits handed over since the last beat, as columns (no object kept per click). */
-export interface RawVisitBatch {
-  codeKeys: string[];
-  times: number[];
-  /** The visit of click `i` (a scratch object, overwritten by the next call). */
-  visitAt(i: number): RawVisit;
-}
+const grown = <T extends Int32Array | Float64Array | Uint8Array>(column: T, capacity: number): T => {
+  const bigger = new (column.constructor as new (size: number) => T)(capacity);
+  bigger.set(column);
+  return bigger;
+};
 
 /**
- * Clicks with a visit, kept as parallel arrays of the header strings a redirect handed over
- * until the counter's beat parses them. The redirect's small object is read at once and dropped,
- * so it never outlives the request; only the rare address of a country lookup is kept per click.
+ * Clicks with a visit, kept until the counter's beat as typed-array columns of indexes into the
+ * beat's own dictionary of strings: a second's clicks hold a few hundred User-Agent strings and
+ * no object per click, so nothing a click brings is carried through garbage collections but its
+ * distinct strings. The redirect's small object is read at once and dropped (it dies young).
+ * Interning is a `Map` lookup per string, not a parse.
  */
 export function createRawVisitColumns() {
-  const share = createSharedStrings();
-  const empty = () => ({
-    codeKeys: [] as string[],
-    times: [] as number[],
-    agents: [] as Array<string | undefined>,
-    referers: [] as Array<string | undefined>,
-    countries: [] as Array<string | string[] | undefined>,
-    privates: [] as boolean[],
-    addresses: new Map<number, Pick<RawVisit, 'peer' | 'forwardedFor'>>(),
-  });
-  let columns = empty();
+  let indexOf = new Map<string, number>();
+  let batch: RawVisitBatch;
+  const reset = (capacity: number) => {
+    indexOf = new Map();
+    batch = {
+      length: 0,
+      strings: [],
+      codeKeys: new Int32Array(capacity),
+      agents: new Int32Array(capacity),
+      referers: new Int32Array(capacity),
+      countries: new Int32Array(capacity),
+      times: new Float64Array(capacity),
+      privates: new Uint8Array(capacity),
+      addresses: new Map(),
+    };
+  };
+  reset(FIRST_CAPACITY);
+  const intern = (value: string | string[] | undefined): number => {
+    const text = typeof value === 'string' ? value : value?.[0]; // a repeated header: its first, as parsed
+    if (text === undefined) return NO_STRING;
+    let at = indexOf.get(text);
+    if (at === undefined) {
+      at = batch.strings.push(text) - 1;
+      indexOf.set(text, at);
+    }
+    return at;
+  };
+  const grow = () => {
+    const capacity = batch.codeKeys.length * 2;
+    batch.codeKeys = grown(batch.codeKeys, capacity);
+    batch.agents = grown(batch.agents, capacity);
+    batch.referers = grown(batch.referers, capacity);
+    batch.countries = grown(batch.countries, capacity);
+    batch.times = grown(batch.times, capacity);
+    batch.privates = grown(batch.privates, capacity);
+  };
   return {
     get length(): number {
-      return columns.codeKeys.length;
+      return batch.length;
     },
     push(codeKey: string, at: number, visit: RawVisit): void {
-      const i = columns.codeKeys.push(codeKey) - 1;
-      columns.times.push(at);
-      columns.agents.push(share(visit.userAgent));
-      columns.referers.push(share(visit.referer));
-      columns.countries.push(share(visit.country));
-      columns.privates.push(visit.private);
+      const i = batch.length;
+      if (i === batch.codeKeys.length) grow();
+      batch.codeKeys[i] = intern(codeKey);
+      batch.agents[i] = intern(visit.userAgent);
+      batch.referers[i] = intern(visit.referer);
+      batch.countries[i] = intern(visit.country);
+      batch.times[i] = at;
+      batch.privates[i] = visit.private ? 1 : 0;
       if (visit.peer !== undefined || visit.forwardedFor !== undefined)
-        columns.addresses.set(i, { peer: visit.peer, forwardedFor: visit.forwardedFor });
+        batch.addresses.set(i, { peer: visit.peer, forwardedFor: visit.forwardedFor });
+      batch.length = i + 1;
     },
-    /** The visits so far, leaving none. */
+    /** The clicks so far, leaving none (the next beat starts about as big as this one ended). */
     take(): RawVisitBatch {
-      const taken = columns;
-      columns = empty();
-      const scratch: RawVisit = { referer: undefined, userAgent: undefined, country: undefined, private: false };
-      return {
-        codeKeys: taken.codeKeys,
-        times: taken.times,
-        visitAt(i) {
-          scratch.referer = taken.referers[i];
-          scratch.userAgent = taken.agents[i];
-          scratch.country = taken.countries[i];
-          scratch.private = taken.privates[i] as boolean;
-          const address = taken.addresses.get(i);
-          scratch.peer = address?.peer;
-          scratch.forwardedFor = address?.forwardedFor;
-          return scratch;
-        },
-      };
+      const taken = batch;
+      reset(Math.max(FIRST_CAPACITY, taken.length + (taken.length >> 2)));
+      return taken;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
+import { withVisitRows } from '../../server/clicks/encoded-visits.js';
 import { createVisitParser } from '../../server/clicks/visit-parser.js';
 import { makeHandler, START } from './make-handler.js';
 
@@ -16,7 +17,7 @@ export function makeCountingHandler(options: { apiKey: string; visitsRetentionDa
   // The counter asks the time before the handler exists (its start): the handler's clock starts there too.
   let app: ReturnType<typeof makeHandler> | undefined;
   const counter = createClickCounter({
-    write: (batch) => store.addClicks(batch),
+    write: (batch) => store.addClicks(withVisitRows(batch)),
     logger: quiet,
     writeEveryMs: 3_600_000,
     parseVisit: createVisitParser(),

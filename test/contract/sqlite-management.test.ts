@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
+import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -62,3 +63,6 @@ describe('sqlite change feed', () => {
 
 describeVisitContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 describeVisitContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
+describeVisitContract('sqlite, visits encoded as the click counter hands them', async () => ({
+  store: withEncodedVisits(createSqliteLinkStore(':memory:')),
+}));

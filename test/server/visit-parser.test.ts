@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawVisit } from '../../core/management/visits/visits.js';
-import type { ClickBatch } from '../../core/rules/clicks.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
+import { type CountedClickBatch, decodeVisits } from '../../server/clicks/encoded-visits.js';
 import { countryCode, createVisitParser, referrerHost, USER_AGENT_KEPT } from '../../server/clicks/visit-parser.js';
 
 const NOON = Date.UTC(2026, 0, 31, 12);
@@ -82,7 +82,7 @@ describe('visit parser (runs in the batch writer)', () => {
 
 /** A counter recording visits into `written`, flushed by hand. */
 function counterWithVisits(options: Partial<Parameters<typeof createClickCounter>[0]>) {
-  const written: ClickBatch[] = [];
+  const written: CountedClickBatch[] = [];
   const counter = createClickCounter({
     write: async (batch) => {
       written.push(batch);
@@ -104,10 +104,14 @@ describe('click counter with visits', () => {
     expect(counter.pending).toBe(3);
     await counter.flush();
     expect(written).toHaveLength(1);
-    const [batch] = written as [ClickBatch];
+    const [batch] = written as [CountedClickBatch];
     expect(batch.codeKeys).toEqual(['a', 'b']);
     expect(batch.counts).toEqual([1, 1]);
-    expect(batch.visits?.map((v) => [v.codeKey, v.bot])).toEqual([
+    expect(
+      decodeVisits(batch.encodedVisits ?? { strings: [], fields: new Int32Array(), at: new Float64Array() }).map(
+        (v) => [v.codeKey, v.bot],
+      ),
+    ).toEqual([
       ['a', false],
       ['a', true],
       ['b', false],
@@ -119,7 +123,7 @@ describe('click counter with visits', () => {
   it('holds many visits back for a few seconds (their clicks are written on the beat), then writes them all', async () => {
     let clock = NOON;
     const { counter, written } = counterWithVisits({ holdVisitsMs: 5000, writeVisitsBelow: 3, now: () => clock });
-    const visitsWritten = () => written.reduce((sum, batch) => sum + (batch.visits?.length ?? 0), 0);
+    const visitsWritten = () => written.reduce((sum, batch) => sum + (batch.encodedVisits?.at.length ?? 0), 0);
     const clicksWritten = () => written.reduce((sum, batch) => sum + batch.counts.reduce((a, b) => a + b, 0), 0);
 
     // Few waiting: written at once.

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
+import { CLICK_DAYS_KEPT, type LinkClicks } from '../../../core/rules/clicks.js';
+import type { CountedClickBatch } from '../../clicks/encoded-visits.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
 import { createPostgresFolder, createPostgresVisitReads, visitColumns, visitsCte } from './postgres-visits.js';
@@ -27,7 +28,7 @@ export function createPostgresClicks(pool: pg.Pool, prefix: string, foldEveryMs?
   const fold = createPostgresFolder(pool, prefix, foldEveryMs);
   return {
     ...createPostgresVisitReads(pool, prefix),
-    async addClicks(batch: ClickBatch): Promise<void> {
+    async addClicks(batch: CountedClickBatch): Promise<void> {
       const { day, codeKeys, counts } = batch;
       const oldestKept = day - CLICK_DAYS_KEPT;
       // Older than any day kept: purges nothing, found at once through the index.

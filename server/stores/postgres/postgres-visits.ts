@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { FOLD_PER_BATCH, type StoredVisit, type VisitTallies } from '../../../core/management/visits/visits.js';
-import type { ClickBatch } from '../../../core/rules/clicks.js';
-import { dayCountsJson, packVisits } from '../../clicks/packed-visits.js';
+import type { CountedClickBatch } from '../../clicks/encoded-visits.js';
+import { dayCountsJson, packEncodedVisits, packVisits } from '../../clicks/packed-visits.js';
 import { createVisitPage, rowRangeBefore, talliesOfCounts } from '../../clicks/stored-visits.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs } from './postgres-sql.js';
@@ -20,8 +20,10 @@ const arrayLiteral = (values: ArrayLike<number>): string => `{${Array.prototype.
  * daily counts, both as indexes into the code keys. A row per link and batch and an object per
  * link and day, where a row per visit and per dimension and name cost redirects the most.
  */
-export function visitColumns(batch: ClickBatch): unknown[] {
-  const { rows, days } = packVisits(batch.visits ?? []);
+export function visitColumns(batch: CountedClickBatch): unknown[] {
+  // The click counter's visits come encoded; `visits` rows are the store contract's form.
+  const { rows, days } =
+    batch.encodedVisits === undefined ? packVisits(batch.visits ?? []) : packEncodedVisits(batch.encodedVisits);
   const codeKeys: string[] = [];
   const indexOf = new Map<string, number>();
   const code = (codeKey: string) => {

@@ -1,15 +1,20 @@
 import type Database from 'better-sqlite3';
 import { FOLD_PER_BATCH } from '../../../core/management/visits/visits.js';
 import { CLICK_DAYS_KEPT, type ClickBatch, type LinkClicks } from '../../../core/rules/clicks.js';
-import { type EncodedVisits, encodeVisits } from '../../clicks/encoded-visits.js';
+import { type CountedClickBatch, type EncodedVisits, encodeVisits } from '../../clicks/encoded-visits.js';
 import type { packEncodedVisits } from '../../clicks/packed-visits.js';
 import { SQLITE_VISIT_SQL } from './sqlite-visits.js';
 
 /** A click batch as the writer thread takes it: its visits encoded (see `EncodedVisits`). */
 export type SqliteClickBatch = Omit<ClickBatch, 'visits'> & { visits?: EncodedVisits };
 
-/** The writer thread's form of a batch: its visits' strings once each, packed into rows there. */
-export function sqliteClickBatch({ visits, ...rest }: ClickBatch): SqliteClickBatch {
+/**
+ * The writer thread's form of a batch: its visits' strings once each, packed into rows there.
+ * The click counter's visits come encoded already and go as they are; `visits` rows (the store
+ * contract's form) are encoded here.
+ */
+export function sqliteClickBatch({ visits, encodedVisits, ...rest }: CountedClickBatch): SqliteClickBatch {
+  if (encodedVisits !== undefined && encodedVisits.at.length > 0) return { ...rest, visits: encodedVisits };
   return visits === undefined || visits.length === 0 ? rest : { ...rest, visits: encodeVisits(visits) };
 }
 

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
-import { SERVER_MAIN, startServer } from '../scripts/server-process.mjs';
+import { SERVER_MAIN, startServer, waitUntilIdle } from '../scripts/server-process.mjs';
 import {
   PASSWORD_SCENARIOS,
   passwordNotes,
@@ -166,27 +166,12 @@ async function startProcess(script, extraEnv, log) {
   const server = await startServer({ ...extraEnv, HOST: '127.0.0.1' }, { script, log, inheritEnv: true });
   return {
     origin: server.origin,
+    pid: server.pid,
     /** Resident memory of the process (and of its workers), in MB; undefined off Linux. */
     rssMb: () => rssOfTree(server.pid),
     cpuSeconds: () => cpuOfTree(server.pid),
     stop: () => server.stop(),
   };
-}
-
-/**
- * Waits until a just-started server is idle (its CPU time still for half a second): it warms its
- * link cache as it starts (a million links: a few seconds), which is no part of what a round
- * measures. At most a minute.
- */
-async function settled(server) {
-  const until = Date.now() + 60_000;
-  let before = server.cpuSeconds();
-  while (before !== undefined && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = server.cpuSeconds();
-    if (now - before < 0.02) return;
-    before = now;
-  }
 }
 
 /** The process and its children (a cluster's workers), or just the process off Linux. */
@@ -448,7 +433,7 @@ async function main() {
               );
               servers.push(server);
               contenders.push({ who: `${scenario.id}@${logMode}`, scenario, logMode, server });
-              await settled(server);
+              await waitUntilIdle(server.pid); // its link cache warmed, as a server that has run a while
             }
           }
           const tag = (who, round) => `${who.replace('@', '-')}-${process.pid}-${round}`;

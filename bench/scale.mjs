@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
-import { startServer } from '../scripts/server-process.mjs';
+import { startServer, waitUntilIdle } from '../scripts/server-process.mjs';
 
 const env = process.env;
 const RUNS = Number(env.SCALE_RUNS ?? 1);
@@ -147,6 +147,7 @@ async function main() {
           { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' },
           { log: 'discard' },
         );
+        await waitUntilIdle(server.pid); // its link cache warmed
         try {
           for (let run = 1; run <= RUNS; run++) {
             const { p50, p99 } = await listLatency(server.origin, LIST_REQUESTS);

@@ -50,3 +50,6 @@ export declare function startServer(env: Record<string, string>, options?: Start
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and stderr. */
 export declare function runFailingServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }>;
+
+/** Waits until a process's CPU time stands still for half a second (at most `limitMs`). */
+export function waitUntilIdle(pid: number, limitMs?: number): Promise<void>;

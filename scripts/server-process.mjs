@@ -2,7 +2,7 @@
 // that .mjs scripts and TypeScript tests (through server-process.d.mts) share it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -38,6 +38,31 @@ function commandFor(script, { fileSizeBlocks, obeyPermissions, node = process.ex
   }
   if (obeyPermissions && isRoot) return ['setpriv', [DROP_PERMISSION_OVERRIDES, '--', node, script]];
   return [node, [script]];
+}
+
+/**
+ * Waits until a process is idle: its CPU time (utime + stime) still for half a second, at most
+ * `limitMs`. A server just started warms its link cache (a million links: a few seconds of CPU),
+ * which is no part of what a benchmark measures. Returns at once off Linux (no `/proc`).
+ * @param {number} pid
+ */
+export async function waitUntilIdle(pid, limitMs = 60_000) {
+  const cpu = () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  };
+  const until = Date.now() + limitMs;
+  let before = cpu();
+  while (before !== undefined && Date.now() < until) {
+    await sleep(500);
+    const now = cpu();
+    if (now === undefined || now - before <= 2) return; // ticks of 10 ms
+    before = now;
+  }
 }
 
 /** Whether `GET /health` answers, and not with a 5xx (a refused connection: not yet). */

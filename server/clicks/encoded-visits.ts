@@ -14,8 +14,11 @@ export interface EncodedVisits {
   at: Float64Array;
 }
 
-/** The batch's visits as `EncodedVisits`: a lookup per string of a known hash, no parsing. */
-export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
+/**
+ * The distinct strings of an `EncodedVisits` as they are met: `index` gives a string's place in
+ * `strings` (added the first time), 0 for none.
+ */
+export function createStringTable() {
   const strings: Array<string | null> = [null];
   const indexOf = new Map<string, number>();
   const index = (value: string | null): number => {
@@ -27,6 +30,12 @@ export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
     }
     return at;
   };
+  return { strings, index };
+}
+
+/** The batch's visits as `EncodedVisits`: a lookup per string of a known hash, no parsing. */
+export function encodeVisits(visits: readonly VisitRow[]): EncodedVisits {
+  const { strings, index } = createStringTable();
   const fields = new Int32Array(visits.length * FIELDS);
   const at = new Float64Array(visits.length);
   for (let n = 0; n < visits.length; n++) {

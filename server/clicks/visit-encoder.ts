@@ -1,5 +1,5 @@
 import { dayOf } from '../../core/rules/clicks.js';
-import type { EncodedVisits } from './encoded-visits.js';
+import { createStringTable, type EncodedVisits } from './encoded-visits.js';
 import { NO_STRING, type RawVisitBatch } from './raw-visit-columns.js';
 import { countryCode, USER_AGENT_KEPT, type VisitFacts } from './visit-parser.js';
 
@@ -22,17 +22,7 @@ export interface EncodedDay {
  * asked for a country only when the header gave none.
  */
 export function encodeRawVisits(raw: RawVisitBatch, facts: VisitFacts): EncodedDay[] {
-  const strings: Array<string | null> = [null];
-  const indexOf = new Map<string, number>();
-  const index = (value: string | null): number => {
-    if (value === null) return 0;
-    let at = indexOf.get(value);
-    if (at === undefined) {
-      at = strings.push(value) - 1;
-      indexOf.set(value, at);
-    }
-    return at;
-  };
+  const { strings, index } = createStringTable();
   // What each distinct raw string becomes, worked out when first met (NOT_YET until then).
   const size = raw.strings.length;
   const codeOf = new Int32Array(size).fill(NOT_YET);

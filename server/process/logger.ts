@@ -58,12 +58,21 @@ export function createLogger(
         ...(finish && { streamWrite: finish }),
       },
     },
-    writer,
+    destinationOf(writer),
   );
   const finishLine = finish ?? ((line: string) => line);
   redactors.set(logger, finishLine);
   gatherers.set(logger, finish === undefined ? writer.write : (line) => writer.write(finish(line)));
   return logger;
+}
+
+/** The writer as pino's stream: `logger.flush(callback)` hands the callback to its flush. */
+function destinationOf(writer: BatchedLogWriter): pino.DestinationStream {
+  const flush = (done?: (error?: Error) => void) => {
+    writer.flush();
+    done?.();
+  };
+  return Object.assign({ write: writer.write }, { flush });
 }
 
 const redactors = new WeakMap<Logger, (line: string) => string>();

@@ -1,4 +1,4 @@
-import type { EncodedVisits } from './encoded-visits.js';
+import { createStringTable, type EncodedVisits } from './encoded-visits.js';
 
 const FIELDS = 8;
 /** The fields of a visit that are string indexes (the eighth is its bot flag). */
@@ -20,8 +20,7 @@ export function visitCount(chunks: readonly EncodedVisits[] | undefined): number
 export function concatVisits(chunks: readonly EncodedVisits[]): EncodedVisits {
   if (chunks.length === 1) return chunks[0] as EncodedVisits;
   const total = visitCount(chunks);
-  const strings: Array<string | null> = [null];
-  const indexOf = new Map<string, number>();
+  const { strings, index } = createStringTable();
   const fields = new Int32Array(total * FIELDS);
   const at = new Float64Array(total);
   let n = 0;
@@ -34,12 +33,7 @@ export function concatVisits(chunks: readonly EncodedVisits[]): EncodedVisits {
         const from = source[f + k] as number;
         let to = remap[from] as number;
         if (to === -1) {
-          const value = chunk.strings[from] as string;
-          to = indexOf.get(value) ?? -1;
-          if (to === -1) {
-            to = strings.push(value) - 1;
-            indexOf.set(value, to);
-          }
+          to = index(chunk.strings[from] as string);
           remap[from] = to;
         }
         fields[o + k] = to;

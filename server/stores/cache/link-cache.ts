@@ -119,6 +119,21 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
   // The change feed lost track: nothing is cached until it is back.
   let feedLost = false;
 
+  /** Until when (whole seconds from `origin`) an entry kept at `at` is trusted. */
+  const trustedUntil = (at: number) => Math.floor((at + maxAgeMs - origin) / 1000);
+  /**
+   * The `Location` of a link the cache may keep at `at` (active, enabled, its URL parseable), or
+   * undefined. A broken stored URL is never kept: the redirect's own parse fails and reports it.
+   */
+  const cacheableHref = (link: Link, at: number): string | undefined => {
+    if (link.disabled || !isActive(link.expiresAt, at)) return undefined;
+    try {
+      return new URL(link.originalUrl).href;
+    } catch {
+      return undefined;
+    }
+  };
+
   /** Keeps a link just read from the store, if it is worth a place. */
   const remember = (codeKey: string, hash: number, link: Link, href: string, at: number) => {
     if (at < origin) return; // the clock went back: no whole seconds to count
@@ -129,7 +144,7 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
         table.remove(evict);
       }
     }
-    table.insert(codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000));
+    table.insert(codeKey, hash, link, href, trustedUntil(at));
   };
 
   /**
@@ -137,15 +152,10 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
    * place, and its URL is parsed once for both the cache and this redirect's `Location`.
    */
   const settle = (codeKey: string, hash: number, found: Link | undefined, startedAt: number): Link | undefined => {
-    if (found === undefined || found.disabled) return found;
+    if (found === undefined) return found;
     const at = now();
-    if (!isActive(found.expiresAt, at)) return found;
-    let href: string;
-    try {
-      href = new URL(found.originalUrl).href;
-    } catch {
-      return found; // a broken stored URL: the redirect's own parse fails and reports it
-    }
+    const href = cacheableHref(found, at);
+    if (href === undefined) return found;
     if (startedAt === epoch && !feedLost) remember(codeKey, hash, found, href, at);
     return new ReadLink(found, href);
   };
@@ -185,16 +195,11 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     const at = now();
     for (const link of links) {
       if (table.isFull()) return { kept, room: false };
-      if (link.disabled || !isActive(link.expiresAt, at)) continue;
+      const href = cacheableHref(link, at);
+      if (href === undefined) continue;
       const hash = hashOf(link.codeKey);
       if (table.find(link.codeKey, hash) !== -1) continue;
-      let href: string;
-      try {
-        href = new URL(link.originalUrl).href;
-      } catch {
-        continue; // a broken stored URL: its redirect reports it
-      }
-      if (table.insert(link.codeKey, hash, link, href, Math.floor((at + maxAgeMs - origin) / 1000))) kept += 1;
+      if (table.insert(link.codeKey, hash, link, href, trustedUntil(at))) kept += 1;
     }
     return { kept, room: !table.isFull() };
   };

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../../core/http/answer.js';
-import { answerShortUrl, codeKeyOfSegment, redirectAnswer, resolutionOf } from '../../core/redirect/resolve.js';
+import { DEFAULT_REDIRECT_CACHE_SECONDS, redirectCacheControl } from '../../core/redirect/redirect-cache.js';
+import { answerShortUrl, codeKeyOfSegment, locationOf, resolutionOf } from '../../core/redirect/resolve.js';
 import { type ClickRecorder, isClick } from '../../core/rules/clicks.js';
 import { RESERVED_CODES } from '../../core/rules/code.js';
 import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
 import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';
-import { writeAnswer } from './write-answer.js';
+import { writeAnswer, writeRedirect } from './write-answer.js';
 
 /**
  * The request targets this path takes: `/{code}` or `/{code}/` (any query) where the code is
@@ -55,6 +56,7 @@ export interface RedirectFastPathOptions {
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
   const { store, log, fallback, onClick, redirectCacheSeconds, timeZone, visits } = options;
   const now = options.now ?? Date.now;
+  const cacheSeconds = redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const target = req.url ?? '';
@@ -72,31 +74,37 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
         fallback(req, res);
         return;
       }
-      let answer: Answer;
+      // An active link's 302 is written from its location and Cache-Control, as `redirectAnswer`
+      // would make it, without making the answer: it is every click's. The audience (language,
+      // page or JSON) matters only to a 404 or 410.
+      let location = '';
+      let cacheControl = '';
+      let answer: Answer | undefined;
       try {
         const resolution = resolutionOf(link, at);
-        // The audience (language, page or JSON) matters only to a 404 or 410: a redirect has no body.
-        answer =
-          resolution.state === 'active'
-            ? redirectAnswer(resolution.link, at, redirectCacheSeconds)
-            : answerShortUrl(resolution, at, audienceOf(req, trace.path, timeZone), redirectCacheSeconds);
+        if (resolution.state === 'active') {
+          location = locationOf(resolution.link);
+          cacheControl = redirectCacheControl(resolution.link.expiresAt, at, cacheSeconds);
+        } else answer = answerShortUrl(resolution, at, audienceOf(req, trace.path, timeZone), redirectCacheSeconds);
       } catch {
         fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
         return;
       }
       try {
-        writeAnswer(res, answer, trace.id);
+        if (answer === undefined) writeRedirect(res, location, cacheControl, trace.id);
+        else writeAnswer(res, answer, trace.id);
       } catch (error) {
         log.failed(error, 'error', trace); // never expected; never a crash
         res.destroy();
         return;
       }
-      log.answered(trace, answer.status);
+      const status = answer === undefined ? 302 : answer.status;
+      log.answered(trace, status);
       // After the answer is on its way: counting never delays a redirect.
       if (
         onClick &&
         link &&
-        isClick(req.method as string, answer.status, requestHeader(req, 'sec-purpose'), requestHeader(req, 'purpose'))
+        isClick(req.method as string, status, requestHeader(req, 'sec-purpose'), requestHeader(req, 'purpose'))
       ) {
         onClick(link.codeKey, at, visits && rawVisitOf(req, visits));
       }

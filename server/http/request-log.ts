@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { LogLevel } from '../../core/http/error-answer.js';
 import { LinkletError } from '../../core/http/errors.js';
 import { type Logger, lineWriterOf } from '../process/logger.js';
+import { createRequestIds } from './request-ids.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -59,13 +59,14 @@ export function createRequestLog(logger: Logger, options: RequestLogOptions = {}
   // per line: at thousands of lines a second most share their millisecond with the one before.
   const head = '{"level":30';
   const afterTime = `${bindings},"reqId":"`;
+  const freshId = createRequestIds();
   let timeAt = -1;
   let timeText = '';
   return {
     begin(method, target, givenId) {
       const query = target.indexOf('?');
       return {
-        id: typeof givenId === 'string' && REQUEST_ID.test(givenId) ? givenId : randomUUID(),
+        id: typeof givenId === 'string' && REQUEST_ID.test(givenId) ? givenId : freshId(),
         method,
         path: query === -1 ? target : target.slice(0, query),
         started: performance.now(),

@@ -6,6 +6,8 @@ import { encodeRawVisits } from './visit-encoder.js';
 import type { VisitParser } from './visit-parser.js';
 
 const DAY_MS = 86_400_000;
+/** Visits are held only while they average at least this many a link (see `holdVisitsMs`). */
+const VISITS_A_LINK_WORTH_HOLDING = 2;
 
 export interface ClickCounterOptions {
   /**
@@ -38,7 +40,9 @@ export interface ClickCounterOptions {
   /**
    * Under load, visits wait up to this long (default 5 s) to be written together: a stored row
    * holds a link's visits of one write, so a busy second's few visits per link would cost a row
-   * each. Fewer than `writeVisitsBelow` visits waiting (default 2,000) are written on the beat.
+   * each. Fewer than `writeVisitsBelow` visits waiting (default 2,000) are written on the beat,
+   * and so are visits spread over nearly as many links (under two a link): they would take a row
+   * each however long they waited, so holding them would only cost memory.
    */
   holdVisitsMs?: number;
   writeVisitsBelow?: number;
@@ -79,6 +83,8 @@ export function createClickCounter(options: ClickCounterOptions) {
   const writeVisitsBelow = options.writeVisitsBelow ?? 2000;
   /** Visits held back while their clicks are written (chunks, oldest first), and when visits were last written. */
   let held: EncodedVisits[] = [];
+  /** Links the held visits were counted for, beat by beat (a link of two beats counts twice). */
+  let heldLinks = 0;
   let visitsWrittenAt = now();
   let closing = false;
 
@@ -147,21 +153,31 @@ export function createClickCounter(options: ClickCounterOptions) {
       );
   };
   /**
-   * Holds this beat's visits back (their clicks still go) while many are waiting and the last
-   * visits were written less than `holdVisitsMs` ago; else hands every held visit to the first
+   * Holds this beat's visits back (their clicks still go) while many are waiting, two or more a
+   * link, and the last visits were written less than `holdVisitsMs` ago; else hands every held visit to the first
    * batch written (an empty one when no counts are waiting).
    */
   const holdOrRelease = () => {
     let waiting = visitCount(held);
-    for (const kept of unwritten) waiting += visitCount(kept.visits);
+    let links = heldLinks;
+    for (const kept of unwritten) {
+      if (kept.visits === undefined) continue;
+      waiting += visitCount(kept.visits);
+      links += kept.counts.size;
+    }
     if (waiting === 0) return;
     const release =
-      closing || waiting < writeVisitsBelow || waiting >= maxKeptVisits || now() - visitsWrittenAt >= holdVisitsMs;
+      closing ||
+      waiting < writeVisitsBelow ||
+      waiting < VISITS_A_LINK_WORTH_HOLDING * links ||
+      waiting >= maxKeptVisits ||
+      now() - visitsWrittenAt >= holdVisitsMs;
     if (!release) {
       for (const kept of unwritten) {
         if (kept.visits === undefined) continue;
         for (const chunk of kept.visits) held.push(chunk);
         kept.visits = undefined;
+        heldLinks += kept.counts.size;
       }
       return;
     }
@@ -170,6 +186,7 @@ export function createClickCounter(options: ClickCounterOptions) {
     const first = unwritten[0] as DayCounts;
     first.visits = first.visits === undefined ? held : held.concat(first.visits);
     held = [];
+    heldLinks = 0;
   };
   /** Writes every kept batch in turn; false when the store refused one (it stays kept). */
   const writeKept = async (): Promise<boolean> => {

@@ -12,12 +12,12 @@ describe('createRequestIds', () => {
   });
 
   it('gives each process (each maker) a prefix of its own, so workers and restarts never share an id', () => {
-    const prefixes = new Set(Array.from({ length: 50 }, () => createRequestIds()().slice(0, 24)));
+    const prefixes = new Set(Array.from({ length: 50 }, () => createRequestIds()().slice(0, 28)));
     expect(prefixes.size).toBe(50);
   });
 
   it('does not start every process at the same count', () => {
-    const firsts = new Set(Array.from({ length: 50 }, () => createRequestIds()().slice(24)));
+    const firsts = new Set(Array.from({ length: 50 }, () => createRequestIds()().slice(28)));
     expect(firsts.size).toBeGreaterThan(45);
   });
 });

@@ -154,4 +154,26 @@ describe('click counter with visits', () => {
     await counter.close();
     expect([clicksWritten(), visitsWritten()]).toEqual([12, 12]);
   });
+
+  it('writes many visits on the beat when they are spread over about as many links (waiting saves no row)', async () => {
+    let clock = NOON;
+    const { counter, written } = counterWithVisits({ holdVisitsMs: 5000, writeVisitsBelow: 3, now: () => clock });
+    const visitsWritten = () => written.reduce((sum, batch) => sum + (batch.encodedVisits?.at.length ?? 0), 0);
+    counter.count('first', clock, raw());
+    await counter.flush();
+
+    // Six visits of six links: each would be a row of its own however long it waited.
+    for (const code of ['a', 'b', 'c', 'd', 'e', 'f']) counter.count(code, clock, raw());
+    clock += 1000;
+    await counter.flush();
+    expect(visitsWritten()).toBe(7);
+
+    // Six visits of two links: held, as before.
+    for (const code of ['a', 'a', 'a', 'b', 'b', 'b']) counter.count(code, clock, raw());
+    clock += 1000;
+    await counter.flush();
+    expect(visitsWritten()).toBe(7);
+    await counter.close();
+    expect(visitsWritten()).toBe(13);
+  });
 });

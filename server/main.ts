@@ -10,6 +10,7 @@ import { createRequestLog } from './http/request-log.js';
 import { loadWebAppFiles } from './http/web-app-files.js';
 import { createScryptPasswordHasher } from './passwords/scrypt-password-hasher.js';
 import { runPrimary } from './process/cluster.js';
+import { collectGarbage } from './process/collect-garbage.js';
 import { type Config, ConfigError, loadConfig } from './process/config.js';
 import { type LogFormat, logFormatOf } from './process/log-format.js';
 import { createLogger, type Logger } from './process/logger.js';
@@ -21,6 +22,9 @@ import { withLinkCache } from './stores/cache/link-cache.js';
 import { warmLinkCache } from './stores/cache/warm-link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-errors.js';
+
+/** Below this many warmed links the rows read are too few to be worth a full collection. */
+const WARMED_LINKS_WORTH_A_COLLECTION = 10_000;
 
 /**
  * The companion server's entry point: configuration, store, HTTP, and a shutdown that loses
@@ -135,7 +139,12 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   server.listen(config.port, config.host, () => {
     if (config.cacheEntries > 0) {
       warmLinkCache(opened, store).then(
-        ({ links, ms }) => links > 0 && logger.info({ links, ms }, `link cache warmed: ${links} links in ${ms} ms`),
+        ({ links, ms }) => {
+          if (links === 0) return;
+          // The rows read to fill the cache are garbage now, tens of MB of it at scale (see collectGarbage).
+          if (links >= WARMED_LINKS_WORTH_A_COLLECTION) collectGarbage();
+          logger.info({ links, ms }, `link cache warmed: ${links} links in ${ms} ms`);
+        },
         (error) => logger.warn({ err: error }, 'the link cache could not be warmed; it fills as links are clicked'),
       );
     }

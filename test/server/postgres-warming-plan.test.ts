@@ -37,10 +37,7 @@ describe('the link cache warming read on PostgreSQL', () => {
       await admin.query(`ANALYZE ${schema}.links`);
       const { first, after } = recentLinksSql(`${schema}.links`);
       // A sort here means every page reads and sorts every active link: minutes at a million.
-      for (const nodes of [
-        await planNodes(first, [NOW, 10]),
-        await planNodes(after, [NOW, 10, NOW + 25, 'w25']),
-      ]) {
+      for (const nodes of [await planNodes(first, [NOW, 10]), await planNodes(after, [NOW, 10, NOW + 25, 'w25'])]) {
         expect(nodes.some((type) => type.includes('Sort'))).toBe(false);
         expect(nodes.some((type) => type.includes('Index'))).toBe(true);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { recentLinksSql } from '../../server/stores/postgres/postgres-recent-links.js';
-import { TEST_DATABASE_URL, usePostgresSchema } from './postgres-schema.js';
+import { TEST_DATABASE_URL, usePostgresSchema } from '../server/postgres-schema.js';
 
 const { schema, admin } = usePostgresSchema('linklet_warming_plan');
 const NOW = Date.UTC(2026, 10, 26);

@@ -24,6 +24,8 @@ describe('the SQLite writer thread', () => {
   it('commits batches in order on its own connection', async () => {
     const writer = startEcho(join(dir, 'a.db'));
     expect(await writer.commit([1, 2, 3])).toEqual([2, 4, 6]);
+    // Its young generation is capped (what it keeps between batches is small; see WRITER_HEAP_LIMITS).
+    expect(writer.thread?.resourceLimits?.maxYoungGenerationSizeMb).toBe(8);
     await writer.ping();
     await writer.close();
   });

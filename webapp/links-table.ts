@@ -37,6 +37,11 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   let pageStarts: Array<string | undefined> = [undefined];
   let nextCursor: string | null = null;
   let current = 0;
+  /**
+   * Details rows left open, by code. A reload (after an action on another row, a search) puts the
+   * same row back, so what was typed in it and the focus inside it survive; a save in it closes it.
+   */
+  const openDetails = new Map<string, HTMLTableRowElement>();
   let loading = 0;
 
   const load = async (page: number) => {
@@ -70,7 +75,13 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     // "No links yet" only when nothing narrows the list; otherwise the search found nothing.
     const narrowed = search.value.trim() !== '' || status.value !== 'all' || tag.value() !== '';
     empty.textContent = narrowed ? t('webNoLinks') : t('webNoLinksYet');
+    const active = document.activeElement;
     body.replaceChildren(...links.flatMap((link, index) => rowsOf(link, `details-${page}-${index}`)));
+    for (const code of openDetails.keys()) if (!links.some((link) => link.code === code)) openDetails.delete(code);
+    // Moving a kept details row out and back in blurs what had focus in it.
+    if (active instanceof HTMLElement && active.isConnected && document.activeElement !== active) {
+      active.focus({ preventScroll: true });
+    }
     previous.disabled = page === 0;
     next.disabled = nextCursor === null;
     previous.onclick = () => void load(page - 1);
@@ -83,14 +94,23 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
 
   /** A link's row and its (hidden) details row. */
   const rowsOf = (link: LinkView, detailsId: string): HTMLTableRowElement[] => {
-    const details = h('tr', { id: detailsId, class: 'details-row', hidden: true });
+    const kept = openDetails.get(link.code);
+    const details = kept ?? h('tr', { class: 'details-row', hidden: true });
+    details.id = detailsId;
     const row = linkRow(
       link,
       detailsId,
       (action) => void act(action, link, row, details),
       (chosen) => tag.choose(chosen),
     );
+    if (kept) showToggle(row, true);
     return [row, details];
+  };
+
+  const showToggle = (row: HTMLTableRowElement, open: boolean) => {
+    const toggle = row.querySelector<HTMLButtonElement>('[data-action="details"]');
+    toggle?.setAttribute('aria-expanded', String(open));
+    if (toggle) toggle.textContent = open ? t('webHide') : t('webDetails');
   };
 
   const act = async (action: RowAction, link: LinkView, row: HTMLTableRowElement, details: HTMLTableRowElement) => {
@@ -108,15 +128,16 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
       return;
     }
     if (action === 'details') {
-      const toggle = buttonOf('details');
       const open = details.hidden;
       details.hidden = !open;
-      toggle?.setAttribute('aria-expanded', String(open));
-      if (toggle) toggle.textContent = open ? t('webHide') : t('webDetails');
+      showToggle(row, open);
+      if (!open) openDetails.delete(link.code);
       if (open) {
+        openDetails.set(link.code, details);
         const panel = linkDetails(link, {
           key: signedKey,
           onChanged: async (changed, what) => {
+            openDetails.delete(link.code); // saved: the list reloads with the link's new values, details closed
             const note = changeNote(changed, what);
             announce(
               what === undefined || what === 'target'
@@ -158,7 +179,9 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
     if (note) showRowNote(body, link.code, note.text, note.kind);
     // A failed delete leaves the row, so its note is there; a row already gone says it above the list.
     if (note?.kind === 'error' && !body.querySelector('.row-note')) showError(error, note.text);
-    // Keep the keyboard where it was: on the same row's new toggle, or on the table.
+    // The acted-on button went with the reload: put the keyboard on the same row's new toggle, or
+    // on the search. Focus the person has moved elsewhere meanwhile stays where they put it.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
     const again = body.querySelector<HTMLButtonElement>(
       `tr[data-code="${CSS.escape(link.code)}"] [data-action="${action === 'disable' ? 'enable' : action === 'enable' ? 'disable' : 'copy'}"]`,
     );

@@ -216,6 +216,50 @@ test('disables, enables, re-targets and deletes a link, each checked against the
   expect((await server.resolve(shortUrl)).status).toBe(404);
 });
 
+test('a reload that lands late keeps other open details, what is typed in them and the focus there', async ({
+  app,
+  server,
+}) => {
+  const alice = await server.createKey('alice');
+  await makeLinks(server, alice, ['first', 'second']);
+  await signInWith(app, alice, 'alice');
+  const first = app.locator('#links-body tr[data-code="first"]');
+  const second = app.locator('#links-body tr[data-code="second"]');
+  await expect(second).toBeVisible();
+  // Hold the list reload that follows Disable until the person has moved on to another row.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await app.route(
+    (url) => url.pathname.endsWith('/api/v1/links') && url.searchParams.has('status'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await first.getByRole('button', { name: 'Disable' }).click();
+  await expect
+    .poll(async () => (await server.api('GET', '/api/v1/links/first', { key: alice })).body.data.status)
+    .toBe('disabled');
+  await second.getByRole('button', { name: 'Details' }).click();
+  const target = app.locator('.details-row:not([hidden])').getByLabel('Target URL');
+  await target.fill('https://example.org/half-typed');
+  await expect(target).toBeFocused();
+
+  release();
+  await expect(first.getByRole('button', { name: 'Enable' })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(target).toHaveValue('https://example.org/half-typed');
+  await expect(target).toBeFocused();
+
+  // Its own save closes it, and the list shows the new target.
+  await app.keyboard.press('Enter');
+  await expect(second).toContainText('https://example.org/half-typed');
+  await expect(second.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(app.locator('.details-row:not([hidden])')).toHaveCount(0);
+});
+
 // Export and import are the server's `GET /api/v1/links/export` and `POST /api/v1/links/import`:
 // the page saves exactly what the API exports, and imports a file as the API does.
 test('exports the links as the API does, and imports a file through the API', async ({ app, server }) => {
@@ -364,6 +408,7 @@ test('keyboard only: Tab reaches every action, Enter and Space work them, focus 
   await expect
     .poll(async () => (await server.api('GET', '/api/v1/links/first', { key: alice })).body.data.status)
     .toBe('active');
+  await expect.poll(async () => (await focused()).action).toBe('disable'); // the list has reloaded
 
   await app.locator('#sign-out').focus();
   await tabTo((f) => f.code === 'second' && f.action === 'details', 'Details of second');

@@ -420,6 +420,7 @@ test('keyboard only: Tab reaches every action, Enter and Space work them, focus 
   await expect
     .poll(async () => (await server.resolve(`${server.url}/second/`)).location)
     .toBe('https://example.org/typed');
+  await expect(app.locator('#links-body tr[data-code="second"] .row-note')).toBeVisible(); // the list has reloaded
 
   await app.locator('#sign-out').focus();
   await tabTo((f) => f.code === 'second' && f.action === 'delete', 'Delete of second');

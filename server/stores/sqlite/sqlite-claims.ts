@@ -2,17 +2,17 @@ import type Database from 'better-sqlite3';
 import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
-// changes and disabled flag go with it, and its clicks start again from 0). The link gets a new id
-// either way, so a retaken code never shows its previous holder's daily clicks (a trigger drops
-// them). `updated_at` is the creation time unless the link says otherwise (an import keeps its
-// source's creation time but is a change made now). Parameters by position: binding twelve by
-// name cost the writer thread a lookup each per create.
+// changes and disabled flag go with it). The link gets a new id either way, so a retaken code
+// never shows its previous holder's clicks (triggers drop its total and days: it starts from 0).
+// `updated_at` is the creation time unless the link says otherwise (an import keeps its source's
+// creation time but is a change made now). Parameters by position: binding twelve by name cost
+// the writer thread a lookup each per create.
 const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags)
   VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
-    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, clicks = 0, id = excluded.id,
+    owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, id = excluded.id,
     password_hash = excluded.password_hash, title = excluded.title, tags = excluded.tags
   WHERE links.expires_at <= ?`;
 // Ids for a whole batch in one statement: the batch's claims take the ids up to the one returned.

@@ -33,7 +33,8 @@ export type ClickCommitterArgs = {
 };
 
 export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
-  addTotalSql: 'UPDATE links SET clicks = clicks + ? WHERE code_key = ? RETURNING id',
+  addTotalSql: `INSERT INTO link_click_totals (link_id, clicks) VALUES (?, ?)
+    ON CONFLICT (link_id) DO UPDATE SET clicks = clicks + excluded.clicks`,
   addDaySql: `INSERT INTO link_click_days (link_id, day, clicks) VALUES (?, ?, ?)
     ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`,
   purgeSql: 'DELETE FROM link_click_days WHERE day < ?',
@@ -43,8 +44,8 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
 };
 
 /**
- * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total,
- * then its day under the id of the link holding the code now; days past the kept ones are
+ * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total and
+ * its day, under the id of the link holding the code now; days past the kept ones are
  * purged by this same writer, once per new day. Its visits are packed here (`pack`, off the event
  * loop) and written as one row per link, and each link's day counts merged into that day's row
  * (this connection is the database's only writer while the transaction holds its lock, so
@@ -56,7 +57,7 @@ export function createClickCommitter(
   args: ClickCommitterArgs,
   pack: typeof packEncodedVisits,
 ): (batch: SqliteClickBatch) => null {
-  const addTotal = db.prepare(args.addTotalSql).pluck();
+  const addTotal = db.prepare(args.addTotalSql);
   const addDay = db.prepare(args.addDaySql);
   const purge = db.prepare(args.purgeSql);
   const linkIdOf = db.prepare(args.linkIdSql).pluck();
@@ -73,9 +74,11 @@ export function createClickCommitter(
   const transaction = db.transaction((batch: SqliteClickBatch) => {
     const ids = new Map<string, number | undefined>();
     for (let i = 0; i < batch.codeKeys.length; i++) {
-      const linkId = addTotal.get(batch.counts[i], batch.codeKeys[i]) as number | undefined;
+      const linkId = linkIdOf.get(batch.codeKeys[i]) as number | undefined;
       ids.set(batch.codeKeys[i] as string, linkId);
-      if (linkId !== undefined) addDay.run(linkId, batch.day, batch.counts[i]);
+      if (linkId === undefined) continue; // deleted since: its clicks end with it
+      addTotal.run(linkId, batch.counts[i]);
+      addDay.run(linkId, batch.day, batch.counts[i]);
     }
     // One row per link of the batch's visits, and each link's day counts merged into its row.
     const idOf = (codeKey: string): number | undefined => {
@@ -140,7 +143,10 @@ export function createClickCommitter(
  * the caller was shown), never a previous or later holder's.
  */
 export function createSqliteClickReads(db: Database.Database) {
-  const total = db.prepare<[string, number], number>('SELECT clicks FROM links WHERE code_key = ? AND created_at = ?');
+  const total = db.prepare<[string, number], number>(
+    `SELECT t.clicks FROM links l JOIN link_click_totals t ON t.link_id = l.id
+     WHERE l.code_key = ? AND l.created_at = ?`,
+  );
   const days = db.prepare<[string, number, number], { day: number; clicks: number }>(
     `SELECT d.day, d.clicks FROM links l JOIN link_click_days d ON d.link_id = l.id
      WHERE l.code_key = ? AND l.created_at = ? AND d.day >= ? ORDER BY d.day`,

@@ -14,7 +14,7 @@ import {
   type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
-import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
+import { CLICKS_OF_LINK, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
 
 /** How long the change log keeps a change: far longer than any process takes to read it. */
@@ -51,7 +51,7 @@ const ORDER_COLUMNS = {
   code: 'code_key',
   url: 'original_url',
   title: "coalesce(title, '')",
-  clicks: 'clicks',
+  clicks: `coalesce(${CLICKS_OF_LINK}, 0)`,
 } as const satisfies Record<LinkOrderField, string>;
 
 /** ORDER BY for a list in another order than newest first; ties by code key, the same way. */
@@ -168,7 +168,7 @@ export function createSqliteLinkManagement(
       return rows.map(([codeKey, ...row]) => linkFromRow(codeKey, row));
     },
     async countLinks(filters: LinkCountQuery) {
-      const sql = `SELECT count(*) AS links, coalesce(sum(clicks), 0) AS clicks FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
+      const sql = `SELECT count(*) AS links, coalesce(sum(${CLICKS_OF_LINK}), 0) AS clicks FROM links WHERE ${filtersOf(filters).join(' AND ')}`;
       return prepared(sql).get(filterParams(filters)) as LinkCount;
     },
     async countBots(filters: LinkCountQuery) {
@@ -213,8 +213,8 @@ export function createSqliteLinkManagement(
       // Each link's tags as a JSON array (a tag holds no quote or backslash), one row per tag.
       // Each link's bot visits added up once, however many tags it carries.
       return prepared(
-        `SELECT tag.value AS tag, count(*) AS links, sum(clicks) AS clicks, coalesce(sum(bots), 0) AS bots
-         FROM (SELECT tags, clicks, ${BOTS_OF_LINK} AS bots FROM links
+        `SELECT tag.value AS tag, count(*) AS links, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(bots), 0) AS bots
+         FROM (SELECT tags, ${CLICKS_OF_LINK} AS clicks, ${BOTS_OF_LINK} AS bots FROM links
                WHERE tags IS NOT NULL AND ${ownerCondition(scope)}) AS tagged,
            json_each('["' || replace(tags, ' ', '","') || '"]') AS tag
          GROUP BY tag.value`,

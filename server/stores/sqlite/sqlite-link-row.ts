@@ -5,8 +5,14 @@ import type { Link } from '../../../core/store/link-store.js';
 export const LINK_COLUMNS =
   'code, original_url, created_at, expires_at, owner_id, updated_at, disabled, password_hash, title, tags';
 
+/**
+ * A link's total clicks (NULL for none) in a query over `links`: kept in a table of their own,
+ * under the link's id (see schema 9), so a retaken code's total is never its previous holder's.
+ */
+export const CLICKS_OF_LINK = '(SELECT t.clicks FROM link_click_totals AS t WHERE t.link_id = links.id)';
+
 /** The link columns and its clicks, for the management reads (redirects do not read clicks). */
-export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
+export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, ${CLICKS_OF_LINK}`;
 
 /** A link's row as better-sqlite3 gives it in raw mode (an array: cheaper than an object). */
 export type LinkRow = [

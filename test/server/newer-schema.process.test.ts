@@ -10,6 +10,7 @@ import { postgresMigrations } from '../../server/stores/postgres/postgres-migrat
 import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
 
 const PG_TODAY = postgresMigrations('').length;
+const SQLITE_NEWER = SQLITE_MIGRATIONS.length + 1;
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dir = mkdtempSync(join(tmpdir(), 'linklet-newer-schema-'));
@@ -38,14 +39,16 @@ describe('a server started on a database from a newer Linklet', () => {
     const newer = new Database(path);
     // exec, not pragma(): no prepared statement outlives the file (better-sqlite3 12 on Node 24
     // aborts a test worker that tears down with one still to be collected).
-    newer.exec('CREATE TABLE links (code_key TEXT PRIMARY KEY, a_future_column TEXT); PRAGMA user_version = 9');
+    newer.exec(
+      `CREATE TABLE links (code_key TEXT PRIMARY KEY, a_future_column TEXT); PRAGMA user_version = ${SQLITE_NEWER}`,
+    );
     newer.close();
     const before = { files: readdirSync(dir), bytes: readFileSync(path) };
 
     const { code, stderr } = await runFailingServer({ DATABASE_URL: `sqlite:${path}` });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      `This database was written by a newer Linklet (schema 9); this server knows schema ${SQLITE_MIGRATIONS.length}. Update the server`,
+      `This database was written by a newer Linklet (schema ${SQLITE_NEWER}); this server knows schema ${SQLITE_MIGRATIONS.length}. Update the server`,
     );
     expect({ files: readdirSync(dir), bytes: readFileSync(path) }).toEqual(before);
   });

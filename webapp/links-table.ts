@@ -132,7 +132,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
       details.hidden = !open;
       showToggle(row, open);
       if (!open) openDetails.delete(link.code);
-      if (open) {
+      else {
         openDetails.set(link.code, details);
         const panel = linkDetails(link, {
           key: signedKey,

@@ -211,7 +211,7 @@ const PACKED_VISITS = `
  * links table every count rewrote a page of whole links (URLs, titles): at a million links clicked
  * evenly, a second's counts dirtied most of its pages, and counting cost the writer about 16 µs a
  * click; here a page holds hundreds of totals (7.5 µs, id lookup included). A link without a row
- * has no clicks; the triggers end a total with its link, as its daily clicks end.
+ * has no clicks; schema 4's triggers, made again, end a link's total with its daily clicks.
  */
 const CLICK_TOTALS = `
   CREATE TABLE link_click_totals (
@@ -220,11 +220,15 @@ const CLICK_TOTALS = `
   ) STRICT;
   INSERT INTO link_click_totals (link_id, clicks) SELECT id, clicks FROM links WHERE clicks > 0;
   ALTER TABLE links DROP COLUMN clicks;
-  CREATE TRIGGER link_total_ends_with_retake AFTER UPDATE OF id ON links WHEN old.id <> new.id BEGIN
+  DROP TRIGGER link_clicks_end_with_retake;
+  DROP TRIGGER link_clicks_end_with_delete;
+  CREATE TRIGGER link_clicks_end_with_retake AFTER UPDATE OF id ON links WHEN old.id <> new.id BEGIN
     DELETE FROM link_click_totals WHERE link_id = old.id;
+    DELETE FROM link_click_days WHERE link_id = old.id;
   END;
-  CREATE TRIGGER link_total_ends_with_delete AFTER DELETE ON links BEGIN
+  CREATE TRIGGER link_clicks_end_with_delete AFTER DELETE ON links BEGIN
     DELETE FROM link_click_totals WHERE link_id = old.id;
+    DELETE FROM link_click_days WHERE link_id = old.id;
   END;
 `;
 

@@ -82,6 +82,27 @@ const SCENARIOS = [
     expect: 3,
     group: 'stored',
   },
+  // The same two loads on servers that count no clicks: what finding a link among a million costs
+  // apart from writing each link's clicks (with a million links requested alike, a second's
+  // clicks are tens of thousands of links' totals, days and visits to write).
+  {
+    id: 'redirect-1k-uncounted',
+    name: 'redirect, 1k links, all requested alike, counting off',
+    links: 1_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'stored',
+    env: { CLICK_COUNTING: 'off' },
+  },
+  {
+    id: 'redirect-1m-uncounted',
+    name: 'redirect, 1M links, all requested alike, counting off',
+    links: 1_000_000,
+    load: 'uniform',
+    expect: 3,
+    group: 'stored',
+    env: { CLICK_COUNTING: 'off' },
+  },
   // What counting clicks costs a redirect: the same load on two servers, one counting, in the
   // same rounds (the note below the table gives the per-round ratio).
   {
@@ -512,16 +533,25 @@ async function main() {
   const notes = [];
   for (const store of stores) {
     for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
-      const small = rows.find((row) => row.id === 'redirect-1k' && row.store === store && row.log === log);
-      for (const id of ['redirect-1m', 'redirect-1m-zipf']) {
-        const large = rows.find((row) => row.id === id && row.store === store && row.log === log);
+      const find = (id) => rows.find((row) => row.id === id && row.store === store && row.log === log);
+      const pairs = [
+        ['redirect-1k', 'redirect-1m'],
+        ['redirect-1k', 'redirect-1m-zipf'],
+        ['redirect-1k-uncounted', 'redirect-1m-uncounted'],
+      ];
+      for (const [smallId, largeId] of pairs) {
+        const [small, large] = [find(smallId), find(largeId)];
         if (small && large) {
           // Same rounds, so each round's pair is compared, then the median taken.
           const perRound = median(
             large.runs.linklet.map((run, i) => run.rps / (small.runs.linklet[i]?.rps ?? Number.NaN)),
           );
+          const cpuPerRound = median(
+            large.runs.linklet.map((run, i) => (small.runs.linklet[i]?.cpuUs ?? Number.NaN) / run.cpuUs),
+          );
           notes.push(
-            `${store}, log to ${log}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}"`,
+            `${store}, log to ${log}: "${large.scenario}" served ${fmt(perRound, 2)}× the redirects/s of "${small.scenario}", ` +
+              `spending ${fmt(large.linklet.cpuUs, 1)} µs of CPU per request against ${fmt(small.linklet.cpuUs, 1)} (CPU ratio ${fmt(cpuPerRound, 2)}; target ≥ 0.9×)`,
           );
         }
       }

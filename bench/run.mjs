@@ -461,6 +461,7 @@ async function main() {
           process.stderr.write('warming up… ');
           for (const { who, scenario, server } of contenders) {
             await measure(loadFor(scenario, server.origin, tag(who, 'w')), WARMUP_SECONDS, scenario.expect);
+            await waitUntilIdle(server.pid, 10_000);
           }
           const runs = Object.fromEntries(contenders.map(({ who }) => [who, []]));
           for (let round = 0; round < ROUNDS; round++) {
@@ -470,6 +471,9 @@ async function main() {
             for (const { who, scenario, server } of order) {
               const options = loadFor(scenario, server.origin, tag(who, round));
               runs[who].push(await measure(options, SECONDS, scenario.expect, server));
+              // The next one starts on a quiet machine: a counting server is still writing its
+              // last second's clicks (at a million links, a core for most of a second).
+              await waitUntilIdle(server.pid, 10_000);
             }
           }
           process.stderr.write('done\n');

@@ -18,9 +18,10 @@ const targets = fc.oneof(
   fc.integer({ min: 1, max: 1500 }).map((n) => `https://example.com/${'q'.repeat(n)}`),
   fc.integer({ min: 1, max: 300 }).map((n) => `https://한국.example/${'가'.repeat(n)}`),
 );
-type Op = { kind: 'put'; key: string; n: number; target: string } | { kind: 'remove'; key: string };
+type Op = { kind: 'put' | 'renew'; key: string; n: number; target: string } | { kind: 'remove'; key: string };
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('put' as const), key: fc.constantFrom(...keys), n: fc.nat(), target: targets }),
+  fc.record({ kind: fc.constant('renew' as const), key: fc.constantFrom(...keys), n: fc.nat(), target: targets }),
   fc.record({ kind: fc.constant('remove' as const), key: fc.constantFrom(...keys) }),
 );
 
@@ -32,6 +33,14 @@ function check(ops: Op[], maxEntries: number, maxBytes: number, mayEvict: boolea
     if (o.kind === 'put') {
       const link = linkOf(o.key, o.n, o.target);
       if (table.insert(o.key, hashOf(o.key), link, new URL(o.target).href, 7)) model.set(o.key, link);
+      else model.delete(o.key);
+    } else if (o.kind === 'renew') {
+      // Only a key that holds a place is renewed; one that cannot be kept as read loses it.
+      const link = linkOf(o.key, o.n, o.target);
+      const held = table.find(o.key, hashOf(o.key)) !== -1;
+      const renewed = table.renew(o.key, hashOf(o.key), link, new URL(o.target).href, 7);
+      if (!held) expect(renewed).toBe(false);
+      if (renewed) model.set(o.key, link);
       else model.delete(o.key);
     } else {
       const slot = table.find(o.key, hashOf(o.key));
@@ -58,6 +67,26 @@ function check(ops: Op[], maxEntries: number, maxBytes: number, mayEvict: boolea
 }
 
 describe('the compact link table', () => {
+  it('renews an unchanged link in its own place, and replaces a changed one', () => {
+    const table = createCompactLinkTable({ maxEntries: 8, maxBytes: 64 * 1024 });
+    const link = linkOf('promo', 2, 'https://example.com/sale');
+    const href = new URL(link.originalUrl).href;
+    table.insert('promo', hashOf('promo'), link, href, 7);
+    const slot = table.find('promo', hashOf('promo'));
+    const bytes = table.bytes;
+    expect(table.renew('promo', hashOf('promo'), { ...link }, href, 70)).toBe(true);
+    expect(table.find('promo', hashOf('promo'))).toBe(slot);
+    expect(table.trustedUntilAt(slot)).toBe(70);
+    expect(table.bytes).toBe(bytes); // nothing written again
+    const moved = { ...link, originalUrl: 'https://example.org/elsewhere' };
+    expect(table.renew('promo', hashOf('promo'), moved, moved.originalUrl, 80)).toBe(true);
+    const now = table.find('promo', hashOf('promo'));
+    expect(table.linkAt(now, 'promo')).toEqual(moved);
+    expect(table.trustedUntilAt(now)).toBe(80);
+    expect(table.renew('absent', hashOf('absent'), link, href, 90)).toBe(false);
+    expect(table.size).toBe(1);
+  });
+
   it('finds exactly what was put and not removed, through colliding index cells', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => check(ops, 1000, 1 << 20, false)),

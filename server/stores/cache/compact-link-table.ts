@@ -54,6 +54,7 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
   let mask = -1;
   let arena = Buffer.alloc(0);
   let used = 0; // bytes written, holes included
+  let scratch = Buffer.alloc(256); // a link's record as it would be written, to compare with its place
   let live = 0; // bytes of records still held
   // A record bigger than this is not cached: it would push out too many others.
   const maxRecordBytes = Math.max(4096, Math.floor(maxBytes / 32));
@@ -248,6 +249,33 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
       count++;
       indexInsert(slot);
       return true;
+    },
+    /**
+     * Keeps a link read again after its trust ran out, in the place its key holds: the record as
+     * it is when the link is unchanged (only its trust renewed), else the link as read now. It
+     * does not compete for that place again (an unchanged link refused by `victim`'s frequency
+     * would be read from the store at every request); false when the key holds no place (removed
+     * meanwhile) or the link cannot be kept.
+     */
+    renew(key: string, hash: number, link: Link, href: string, trustedUntilSeconds: number): boolean {
+      const slot = find(key, hash);
+      if (slot === -1) return false;
+      const at = offsets[slot] as number;
+      const length = recordBytes(key, link, href);
+      if (
+        length !== undefined &&
+        length === recordBytesAt(arena, at) &&
+        expires[slot] === link.expiresAt &&
+        created[slot] === link.createdAt
+      ) {
+        if (scratch.length < length) scratch = Buffer.alloc(Math.max(length, scratch.length * 2));
+        writeRecord(scratch, 0, slot, key, link, href);
+        if (scratch.compare(arena, at, at + length, 0, length) === 0) {
+          trustedUntil[slot] = trustedUntilSeconds;
+          return true;
+        }
+      }
+      return this.insert(key, hash, link, href, trustedUntilSeconds);
     },
     clear() {
       for (let slot = 0; slot < slots; slot++) if (offsets[slot] !== NONE) remove(slot);

@@ -98,7 +98,10 @@ export interface CachedLinkStore extends LinkStore {
  * Once the cache is full, a missed link gets in only if it has been asked for more often lately
  * than the link it would evict (TinyLFU, see `createFrequencySketch`). A stream of one-off lookups
  * (a crawler, or traffic spread evenly over millions of links) then passes by instead of evicting
- * the links people keep clicking.
+ * the links people keep clicking. A kept link whose trust (`maxAgeMs`) has run out is read again
+ * at its next request and keeps its place if it still holds: made to compete for it again, a
+ * link no more popular than the rest (a million clicked evenly) lost it, and was read from the
+ * store at every request after.
  */
 export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
   store: S,
@@ -151,12 +154,24 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
    * A link just read from the store, as the redirect gets it: an active one is kept if worth a
    * place, and its URL is parsed once for both the cache and this redirect's `Location`.
    */
-  const settle = (codeKey: string, hash: number, found: Link | undefined, startedAt: number): Link | undefined => {
-    if (found === undefined) return found;
+  const settle = (
+    codeKey: string,
+    hash: number,
+    found: Link | undefined,
+    startedAt: number,
+    held: boolean,
+  ): Link | undefined => {
     const at = now();
-    const href = cacheableHref(found, at);
-    if (href === undefined) return found;
-    if (startedAt === epoch && !feedLost) remember(codeKey, hash, found, href, at);
+    const href = found === undefined ? undefined : cacheableHref(found, at);
+    if (held && href === undefined) {
+      // Gone, disabled or expired since it was kept (edited by hand, say): its place goes.
+      const slot = table.find(codeKey, hash);
+      if (slot !== -1) table.remove(slot);
+    }
+    if (found === undefined || href === undefined) return found;
+    if (startedAt === epoch && !feedLost && at >= origin) {
+      if (!held || !table.renew(codeKey, hash, found, href, trustedUntil(at))) remember(codeKey, hash, found, href, at);
+    }
     return new ReadLink(found, href);
   };
 
@@ -174,18 +189,20 @@ export function withLinkCache<S extends LinkStore & { changes?: ChangeFeed }>(
     const hash = hashOf(codeKey);
     sketch.count(hash);
     const slot = table.find(codeKey, hash);
+    // A kept link whose trust ran out is read again but keeps its place meanwhile (`renew`).
+    let held = false;
     if (slot !== -1) {
       const at = now();
-      if (at < table.expiresAt(slot) && at < origin + table.trustedUntilAt(slot) * 1000) {
+      if (at >= table.expiresAt(slot)) table.remove(slot);
+      else if (at < origin + table.trustedUntilAt(slot) * 1000) {
         table.touch(slot);
         return table.linkAt(slot, codeKey);
-      }
-      table.remove(slot);
+      } else held = true;
     }
     const startedAt = epoch;
     const found = read(codeKey);
-    if (found instanceof Promise) return found.then((link) => settle(codeKey, hash, link, startedAt));
-    return settle(codeKey, hash, found, startedAt);
+    if (found instanceof Promise) return found.then((link) => settle(codeKey, hash, link, startedAt, held));
+    return settle(codeKey, hash, found, startedAt, held);
   };
 
   const admit = (links: readonly Link[], readSince: number) => {

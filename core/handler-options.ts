@@ -20,6 +20,12 @@ export interface HandlerOptions extends LinkletOptions {
   webApp?: WebAppFiles;
   /** Rows an import may create per minute and caller, counted by the adapter (the server's rate limits). */
   importBudget?: ImportBudget;
+  /**
+   * Told once an import has read its file and is about to answer, with how many rows it read. A
+   * large import leaves tens of MB of garbage that an idle process is slow to collect, and a
+   * second file sent right after it would pile its own on top: the server collects then.
+   */
+  onImported?: (rows: number) => void;
   /** Told of every click (see `isClick`) the handler answers, to count it; must not throw or wait. */
   onClick?: ClickRecorder;
   /**

@@ -77,6 +77,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
       limitBody,
       limitImportBody: bodyLimit(MAX_IMPORT_BYTES),
       importBudget: options.importBudget,
+      onImported: options.onImported,
       passwords: settings.passwords,
       onStreamError: (error, request, requestId) => options.onError?.(error, { level: 'error', request, requestId }),
     });

@@ -25,6 +25,13 @@ import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-errors.js';
 
 /** Below this many warmed links the rows read are too few to be worth a full collection. */
 const WARMED_LINKS_WORTH_A_COLLECTION = 10_000;
+/**
+ * Nor below this many imported rows. A file of 50,000 leaves about 40 MB of it in V8's old
+ * generation, where it waits for a full collection that V8 runs only once the heap has grown to
+ * about four times what lives: a second file sent right after (the way to import more than
+ * 10 MiB) piles its own on top. Collecting after each large import takes 15–25 ms.
+ */
+const IMPORTED_ROWS_WORTH_A_COLLECTION = 10_000;
 
 /**
  * The companion server's entry point: configuration, store, HTTP, and a shutdown that loses
@@ -96,6 +103,10 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     onClick: clicks?.count,
     visits: visits?.capture,
     importBudget: rateLimiter?.importBudget,
+    // After the answer is written: the rows read are garbage now (see IMPORTED_ROWS_WORTH_A_COLLECTION).
+    onImported: (rows) => {
+      if (rows >= IMPORTED_ROWS_WORTH_A_COLLECTION) setImmediate(collectGarbage);
+    },
     healthDetails: rateLimiter && (() => ({ rate_limits: rateLimiter.state() })),
     onError: (error, { level, request, requestId }) =>
       log.failed(error, level, { id: requestId ?? '', method: request.method, path: new URL(request.url).pathname }),

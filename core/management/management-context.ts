@@ -20,6 +20,8 @@ export interface ManagementOptions {
   limitImportBody: MiddlewareHandler;
   /** When set, imports create at most this many links a minute per caller (see `ImportBudget`). */
   importBudget?: ImportBudget;
+  /** Told once an import has read its file, with how many rows it read (see `HandlerOptions.onImported`). */
+  onImported?: (rows: number) => void;
   /** Told of a failure after a streamed answer began (an export whose store failed mid-way). */
   onStreamError?: (error: unknown, request: Request, requestId: string | undefined) => void;
   /** Hashes a PATCH's new `password` (the handler's `settings.passwords`). */

@@ -265,6 +265,31 @@ describe('importing again, and who the links belong to', () => {
   });
 });
 
+describe('what the adapter is told of an import', () => {
+  it('how many rows each import read, whatever became of them, once it has read its file', async () => {
+    const told: number[] = [];
+    const app = makeHandler({ apiKey: ADMIN, onImported: (rows) => told.push(rows) });
+    const importFile = (name: string) =>
+      app.fetch('/api/v1/links/import', {
+        method: 'POST',
+        headers: { ...asKey(ADMIN), 'Content-Type': name.endsWith('.json') ? 'application/json' : 'text/csv' },
+        body: fixture(name),
+      });
+    const first = await json(await importFile('linklet.json'));
+    const { created, unchanged, conflict, invalid, skipped } = first.data;
+    expect(told).toEqual([created + unchanged + conflict + invalid + skipped]);
+    expect(told[0]).toBe(8);
+    // A file refused whole read no rows: nothing to tell.
+    const refused = await app.fetch('/api/v1/links/import', {
+      method: 'POST',
+      headers: { ...asKey(ADMIN), 'Content-Type': 'text/csv' },
+      body: 'name,link\nx,https://example.com/\n',
+    });
+    expect(refused.status).toBe(400);
+    expect(told).toHaveLength(1);
+  });
+});
+
 describe('what an import refuses whole', () => {
   it('no key (401), a file in no known format (400 naming every format), not UTF-8, empty, too large (413)', async () => {
     const { app, alice, send } = await setUp();

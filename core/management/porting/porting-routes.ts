@@ -87,6 +87,7 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
     });
     const { results, resultsOmitted, ...counts } = report;
     const rows = IMPORT_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+    context.onImported?.(rows);
     const retryAfter = budget?.leftOut() && importBudget ? await retryAfterOf(importBudget, caller) : undefined;
     const message =
       `${rows} rows read as ${file.format}: ${report.created} created, ${report.unchanged} unchanged, ${report.conflict} conflicts, ${report.invalid} invalid, ${report.skipped} skipped.` +

@@ -113,7 +113,7 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
-  CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
+  CACHE_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(600),
   REDIRECT_CACHE_SECONDS: optional(z.string())
     .default(String(DEFAULT_REDIRECT_CACHE_SECONDS))
     .transform((value, ctx) => {

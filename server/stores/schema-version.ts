@@ -3,7 +3,10 @@
  * unversioned database's shape is read from its catalog, and what a newer schema is told.
  */
 
-/** A database's tables and their columns (column name → declared type, lower case). */
+/**
+ * A database's tables and their columns (column name → declared type, lower case), and its
+ * triggers, each as an entry `trigger <name>` whose one column is the table it is on.
+ */
 export type Catalog = Map<string, Map<string, string>>;
 
 /** One step of a store's ordered migration list: entry i brings the schema to version i + 1. */
@@ -27,6 +30,11 @@ export type OnMigrated = (step: { version: number; what: string }) => void;
 export function hasColumns(catalog: Catalog, table: string, ...columns: string[]): boolean {
   const found = catalog.get(table);
   return found !== undefined && columns.every((column) => found.has(column));
+}
+
+/** Whether the trigger `name` exists (see `Catalog`). */
+export function hasTrigger(catalog: Catalog, name: string): boolean {
+  return catalog.has(`trigger ${name}`);
 }
 
 /** A catalog from rows of (table, column, type), as both stores' catalog queries give them. */

@@ -11,7 +11,6 @@ import {
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
-import { CHANGES_CHANNEL } from './postgres-change-feed.js';
 import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
 import type { OwnerKeyOperation } from './postgres-owner-keys.js';
@@ -138,17 +137,16 @@ export function createPostgresLinkManagement(
     async updateLink(codeKey, scope, patch, now) {
       const owner = ownerParam(scope);
       const { rows } = await pool.query<LinkRow>(
-        `WITH changed AS (
-           UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
-             title = CASE WHEN $6::boolean THEN $7::text ELSE title END,
-             tags = CASE WHEN $8::boolean THEN $9::text ELSE tags END,
-             expires_at = coalesce(${fromMs('$10')}, expires_at),
-             password_hash = CASE WHEN $11::boolean THEN $12::text ELSE password_hash END,
-             updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
-           WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)
-             AND (expires_at > ${fromMs('$5')} OR $10::bigint IS NOT NULL)
-           RETURNING ${MANAGED_LINK_COLUMNS})
-         SELECT changed.*, pg_notify('${CHANGES_CHANNEL}', changed.code_key) FROM changed`,
+        // The row's trigger (schema 10) sends the other instances' NOTIFY, delivered at commit.
+        `UPDATE ${t('links')} SET original_url = coalesce($3, original_url), disabled = coalesce($4, disabled),
+           title = CASE WHEN $6::boolean THEN $7::text ELSE title END,
+           tags = CASE WHEN $8::boolean THEN $9::text ELSE tags END,
+           expires_at = coalesce(${fromMs('$10')}, expires_at),
+           password_hash = CASE WHEN $11::boolean THEN $12::text ELSE password_hash END,
+           updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
+         WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)
+           AND (expires_at > ${fromMs('$5')} OR $10::bigint IS NOT NULL)
+         RETURNING ${MANAGED_LINK_COLUMNS}`,
         [
           codeKey,
           owner,
@@ -180,7 +178,7 @@ export function createPostgresLinkManagement(
            INSERT INTO ${t('link_tombstones')} (code_key, code, owner_id, deleted_at)
            SELECT code_key, code, owner_id, ${fromMs('$3')} FROM gone RETURNING code_key),
          pruned AS (DELETE FROM ${t('link_tombstones')} WHERE deleted_at < ${fromMs('$4')})
-         SELECT code_key, pg_notify('${CHANGES_CHANNEL}', code_key) FROM kept`,
+         SELECT code_key FROM kept`,
         [codeKey, ownerParam(scope), now, now - TOMBSTONE_RETENTION_MS],
       );
       return rows.length === 1;

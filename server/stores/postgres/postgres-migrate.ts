@@ -60,7 +60,10 @@ async function recordedVersion(client: pg.ClientBase, schema: string): Promise<n
 
 async function postgresCatalog(client: pg.ClientBase, schema: string) {
   const { rows } = await client.query<{ table_name: string; column_name: string; data_type: string }>(
-    'SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1',
+    `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1
+     UNION ALL
+     SELECT 'trigger ' || trigger_name, event_object_table, 'trigger' FROM information_schema.triggers
+     WHERE trigger_schema = $1`,
     [schema],
   );
   return catalogOf(rows);

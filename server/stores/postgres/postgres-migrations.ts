@@ -1,4 +1,4 @@
-import { type Catalog, hasColumns, type Migration } from '../schema-version.js';
+import { type Catalog, hasColumns, hasTrigger, type Migration } from '../schema-version.js';
 import { fromMs } from './postgres-sql.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
@@ -180,6 +180,25 @@ const packedVisits = (p: string) => `
     FOR EACH ROW EXECUTE FUNCTION ${p}linklet_drop_link_visits();
 `;
 
+/**
+ * Schema 10: every update and delete of a link's row, through Linklet or by hand in psql, sends
+ * the instances' caches a NOTIFY (delivered at commit, once per link and transaction), so none
+ * serves an edited link for `CACHE_SECONDS`. The channel is written out: a released step never
+ * changes. Only the columns a link is made of: a click count is no change to a redirect.
+ */
+const changeNotices = (p: string) => `
+  CREATE OR REPLACE FUNCTION ${p}linklet_notify_link_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('linklet_link_changes', OLD.code_key);
+    RETURN NULL;
+  END $$;
+  DROP TRIGGER IF EXISTS links_notify_change ON ${p}links;
+  CREATE TRIGGER links_notify_change
+    AFTER UPDATE OF code_key, code, original_url, created_at, expires_at, owner_id, disabled, id, password_hash,
+      title, tags OR DELETE
+    ON ${p}links FOR EACH ROW EXECUTE FUNCTION ${p}linklet_notify_link_change();
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -247,6 +266,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       madeIn: (c) =>
         hasColumns(c, 'link_visit_rows', 'first_at', 'last_at', 'visit_count', 'visits') &&
         hasColumns(c, 'link_visit_counts', 'counts'),
+    },
+    {
+      what: 'changes to links made by hand announced like those made through Linklet',
+      sql: changeNotices(prefix),
+      madeIn: (c) => hasTrigger(c, 'links_notify_change'),
     },
   ];
 }

@@ -94,10 +94,11 @@ export function createSqliteLinkManagement(
     }
     return statement;
   };
-  const logChange = (codeKey: string, now: number) => {
-    prepared('INSERT INTO link_changes (code_key, changed_at) VALUES (?, ?)').run(codeKey, now);
-    prepared('DELETE FROM link_changes WHERE changed_at < ?').run(now - CHANGE_LOG_KEEP_MS);
-  };
+  // The change itself is logged by the table's triggers (schema 10), on SQLite's clock.
+  const pruneChangeLog = () =>
+    prepared(
+      `DELETE FROM link_changes WHERE changed_at < CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - ?`,
+    ).run(CHANGE_LOG_KEEP_MS);
 
   const updateLink = db.transaction((codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number) => {
     // An expired link takes a patch only with a renewal (a new `expires_at`).
@@ -123,7 +124,7 @@ export function createSqliteLinkManagement(
         ...labelParams(patch),
       }) as LinkRow | undefined;
     if (row) {
-      logChange(codeKey, now);
+      pruneChangeLog();
       return { updated: true as const, link: linkFromRow(codeKey, row) };
     }
     const held = prepared(`SELECT 1 FROM links WHERE code_key = @codeKey AND ${ownerCondition(scope)}`).get({
@@ -145,7 +146,7 @@ export function createSqliteLinkManagement(
       now,
     );
     prepared('DELETE FROM link_tombstones WHERE deleted_at < ?').run(now - TOMBSTONE_RETENTION_MS);
-    logChange(codeKey, now);
+    pruneChangeLog();
     return true;
   });
 

@@ -22,7 +22,9 @@ function sqliteCatalog(db: Database.Database) {
     db
       .prepare(
         `SELECT m.name AS table_name, p.name AS column_name, p.type AS data_type
-         FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.type = 'table'`,
+         FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.type = 'table'
+         UNION ALL
+         SELECT 'trigger ' || name, tbl_name, 'trigger' FROM sqlite_schema WHERE type = 'trigger'`,
       )
       .all() as Array<{ table_name: string; column_name: string; data_type: string }>,
   );

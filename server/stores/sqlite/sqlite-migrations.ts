@@ -1,4 +1,4 @@
-import { type Catalog, hasColumns, type Migration } from '../schema-version.js';
+import { type Catalog, hasColumns, hasTrigger, type Migration } from '../schema-version.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
 // ran it. A change to the schema is a new entry at the end (see docs/updates.md).
@@ -232,6 +232,24 @@ const CLICK_TOTALS = `
   END;
 `;
 
+/**
+ * Schema 10: every update and delete of a link's row, through Linklet or by hand (the sqlite3
+ * shell, a script), is written to the change log in its own transaction, so every process drops
+ * the link from its cache within a poll, not `CACHE_SECONDS` later. The time is SQLite's wall
+ * clock in epoch ms (`julianday`, which every SQLite has), the log's only use for it being its
+ * pruning. Inserts are not logged: unknown codes are never cached, and a create pays nothing.
+ */
+const CHANGE_TRIGGERS = `
+  CREATE TRIGGER IF NOT EXISTS links_log_update AFTER UPDATE ON links BEGIN
+    INSERT INTO link_changes (code_key, changed_at)
+      VALUES (old.code_key, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  END;
+  CREATE TRIGGER IF NOT EXISTS links_log_delete AFTER DELETE ON links BEGIN
+    INSERT INTO link_changes (code_key, changed_at)
+      VALUES (old.code_key, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  END;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -283,5 +301,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: "each link's total clicks in a table of their own",
     sql: CLICK_TOTALS,
     madeIn: (c) => c.has('link_click_totals') && !hasColumns(c, 'links', 'clicks'),
+  },
+  {
+    what: 'changes to links made by hand logged like those made through Linklet',
+    sql: CHANGE_TRIGGERS,
+    madeIn: (c) => hasTrigger(c, 'links_log_update') && hasTrigger(c, 'links_log_delete'),
   },
 ];

@@ -211,7 +211,7 @@ describe('postgres storage and failures', () => {
     expect(await store.findByCodeKey('old')).toEqual(old);
     expect((await store.create(link('OLD'), NOW + 1)).created).toBe(false);
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${q}.linklet_schema_version`);
-    expect(versions.map((row) => row.version).sort()).toEqual(STEPS);
+    expect(versions.map((row) => row.version).sort((a, b) => a - b)).toEqual(STEPS);
   });
 
   it('reports a conflict, never an error, when SERIALIZABLE transactions collide on one code', async () => {

@@ -54,7 +54,7 @@ describe('processes starting together on an old SQLite file', () => {
 
     const outputs = await Promise.all(openers.map(({ output }) => output));
     const steps = outputs.flatMap((text) => JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? '[]') as number[]);
-    expect(steps.sort()).toEqual(SQLITE_MIGRATIONS.map((_, index) => index + 1).slice(1));
+    expect(steps.sort((a, b) => a - b)).toEqual(SQLITE_MIGRATIONS.map((_, index) => index + 1).slice(1));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     expect(db.prepare('SELECT id, code FROM links').all()).toEqual([{ id: 1, code: 'Keep' }]);

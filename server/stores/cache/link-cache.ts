@@ -84,10 +84,11 @@ export interface CachedLinkStore extends LinkStore {
  * very next request. `findByCodeKey` (what the management API reads: owner, status, times) is
  * never cached.
  *
- * An active link changes only through the management API (a new target, disabled, deleted): this
- * process forgets the link as it makes the change, and the store's change feed (`changes`) tells
- * it of changes made by other processes and instances (within a poll or a notification: well
- * under a second). When the feed loses track (its connection dropped), the cache drops everything
+ * An active link changes through the management API (a new target, disabled, deleted), or by
+ * hand in the database: this process forgets the link as it makes a change, and the store's
+ * change feed (`changes`) tells it of changes made by other processes and instances, and of
+ * updates and deletes made by hand, which the stores' triggers log or announce (within a poll or
+ * a notification: well under a second). `maxAgeMs` bounds the rest (what no trigger sees). When the feed loses track (its connection dropped), the cache drops everything
  * and serves from the store until the feed is back. A read under way while a link is forgotten is
  * not cached (an epoch counter), so it cannot put the old state back.
  *

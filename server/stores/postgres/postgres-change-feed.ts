@@ -8,8 +8,9 @@ const HEARTBEAT_MS = 1000;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000];
 
 /**
- * Other instances' patches and deletes on the same PostgreSQL, through `LISTEN`: every change
- * statement sends `NOTIFY` with the code key at commit. The listening connection is one of its
+ * Other instances' patches and deletes on the same PostgreSQL, and edits made there by hand,
+ * through `LISTEN`: a trigger on `links` sends `NOTIFY` with the code key of every row updated
+ * (click counts aside) or deleted, delivered at commit. The listening connection is one of its
  * own (not the pool's). When it is lost (an error, an end, or a heartbeat unanswered for a
  * second, which catches a connection that died silently) the feed says `lost`, and notifications
  * sent meanwhile are gone for good, so the cache drops everything and stops caching; it says

@@ -55,9 +55,11 @@ function orderSql(order: LinkOrder): string {
 
 /**
  * The management operations on PostgreSQL's links (owners' keys are `createPostgresOwnerKeys`').
- * Every patch and delete is one statement that also sends `NOTIFY` with the code key (delivered
- * at commit), so every instance's change feed drops the link from its cache. Reads are retried on a fresh connection as redirects are; writes are
- * not (a lost answer to a delete could otherwise come back as "not found").
+ * Every patch and delete is one statement; the table's trigger (schema 10) sends `NOTIFY` with
+ * the code key (delivered at commit), as it does for edits made by hand, so every instance's
+ * change feed drops the link from its cache. Reads are retried on a fresh connection as
+ * redirects are; writes are not (a lost answer to a delete could otherwise come back as "not
+ * found").
  */
 export function createPostgresLinkManagement(
   pool: pg.Pool,

@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import { type ChangeFeed, createListeners } from '../change-feed.js';
 
 /**
- * Other processes' patches and deletes on the same SQLite file, for this process to drop from
- * its cache. `PRAGMA data_version` (a counter in shared memory, microseconds to read) moves
+ * Other processes' patches and deletes on the same SQLite file, and edits made to it by hand (the
+ * triggers on `links` log every update and delete), for this process to drop from its cache.
+ * `PRAGMA data_version` (a counter in shared memory, microseconds to read) moves
  * whenever another connection commits; only then is the change log read past the last change
  * seen. A change log pruned past that point (a process stalled for a minute) is reported as
  * `lost`, and the cache is dropped whole.

@@ -29,7 +29,7 @@ const WARMED_LINKS_WORTH_A_COLLECTION = 10_000;
  * Nor below this many imported rows. A file of 50,000 leaves about 40 MB of it in V8's old
  * generation, where it waits for a full collection that V8 runs only once the heap has grown to
  * about four times what lives: a second file sent right after (the way to import more than
- * 10 MiB) piles its own on top. Collecting after each large import takes 15–25 ms.
+ * 10 MiB) piles its own on top. Collecting after each large import takes 13–25 ms.
  */
 const IMPORTED_ROWS_WORTH_A_COLLECTION = 10_000;
 

@@ -88,8 +88,9 @@ export interface CachedLinkStore extends LinkStore {
  * hand in the database: this process forgets the link as it makes a change, and the store's
  * change feed (`changes`) tells it of changes made by other processes and instances, and of
  * updates and deletes made by hand, which the stores' triggers log or announce (within a poll or
- * a notification: well under a second). `maxAgeMs` bounds the rest (what no trigger sees). When the feed loses track (its connection dropped), the cache drops everything
- * and serves from the store until the feed is back. A read under way while a link is forgotten is
+ * a notification: well under a second). `maxAgeMs` bounds the rest (what no trigger sees). When
+ * the feed loses track (its connection dropped), the cache drops everything and serves from the
+ * store until the feed is back. A read under way while a link is forgotten is
  * not cached (an epoch counter), so it cannot put the old state back.
  *
  * Links are held as bytes (see `createCompactLinkTable`), about 125 bytes for a typical one (60

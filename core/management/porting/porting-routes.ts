@@ -87,7 +87,6 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
     });
     const { results, resultsOmitted, ...counts } = report;
     const rows = IMPORT_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-    context.onImported?.(rows);
     const retryAfter = budget?.leftOut() && importBudget ? await retryAfterOf(importBudget, caller) : undefined;
     const message =
       `${rows} rows read as ${file.format}: ${report.created} created, ${report.unchanged} unchanged, ${report.conflict} conflicts, ${report.invalid} invalid, ${report.skipped} skipped.` +
@@ -102,6 +101,8 @@ export function registerPortingRoutes<E extends Env>(app: Hono<E>, context: Mana
       results_omitted: resultsOmitted,
       ...(retryAfter === undefined ? {} : { retry_after_seconds: retryAfter }),
     };
+    // Last, once nothing is left to wait for: what the adapter then schedules follows the answer.
+    context.onImported?.(rows);
     return c.json(success(message, data), 200, PRIVATE);
   });
   app.all('/api/v1/links/import', notAllowed(['POST', 'OPTIONS']));

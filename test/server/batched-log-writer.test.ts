@@ -95,13 +95,22 @@ describe('the batched log writer', () => {
   });
 
   it('lets batches wait on a full non-blocking pipe, and writes them in order once it is read', async () => {
-    // A child that copies its stdin to its stdout; while its stdout is not read, it stops reading
-    // its stdin, so the writer's end (non-blocking, as libuv opens it) fills and answers EAGAIN.
-    const child = spawn('cat', [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // A child that reads nothing until the gate file exists, then copies its stdin to its stdout.
+    // Until then the writer's end (non-blocking, as libuv opens it) fills and answers EAGAIN, and
+    // stays full: a reader that drained it between two flushes would make the test a race.
+    const gate = join(dir, `gate-${++files}`);
+    const child = spawn('sh', ['-c', 'while [ ! -e "$1" ]; do sleep 0.01; done; exec cat', 'sh', gate], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     try {
       const fd = (child.stdin as unknown as { _handle: { fd: number } })._handle.fd;
       expect(fd).toBeGreaterThan(2);
-      child.stdout.pause();
+      const received: Buffer[] = [];
+      let receivedBytes = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        received.push(chunk);
+        receivedBytes += chunk.length;
+      });
       const writer = createBatchedLogWriter(fd, 64 * 1024);
       const lines: string[] = [];
       let full = false;
@@ -117,13 +126,7 @@ describe('the batched log writer', () => {
       expect(writer.flush()).toBe(false);
 
       const expected = Buffer.from(lines.join(''));
-      const received: Buffer[] = [];
-      let receivedBytes = 0;
-      child.stdout.on('data', (chunk: Buffer) => {
-        received.push(chunk);
-        receivedBytes += chunk.length;
-      });
-      child.stdout.resume();
+      fs.writeFileSync(gate, '');
       for (let tries = 0; tries < 10_000 && !writer.flush(); tries++) {
         await new Promise((resolve) => setTimeout(resolve, 1));
       }

@@ -95,6 +95,37 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
       expect(await store.visitTalliesOf('v1', NOW + 1, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
     });
 
+    it("puts each link's clicks and visits under it, whatever order its code, its age and the batch give", async () => {
+      // Links made in one order, codes that sort in another, a batch in a third: a writer that
+      // reorders its work (to sweep its tables) must still put every count and visit where it goes.
+      const codes = Array.from({ length: 24 }, (_, i) => `m${String((i * 7) % 24).padStart(2, '0')}`);
+      for (const [i, code] of codes.entries()) await make(code, NOW + i);
+      const clicked = [...codes.slice(12), 'nobody', ...codes.slice(0, 12).reverse()];
+      const n = (code: string) => (code === 'nobody' ? 0 : Number(code.slice(1)));
+      const countryOf = (code: string) => `A${String.fromCharCode(65 + n(code))}`;
+      await store.addClicks({
+        day: TODAY,
+        codeKeys: clicked,
+        counts: clicked.map((code) => n(code) + 1),
+        visits: clicked.flatMap((code) =>
+          Array.from({ length: n(code) + 1 }, (_, j) => visit(code, { at: AT + j, country: countryOf(code) })),
+        ),
+      });
+      for (const [i, code] of codes.entries()) {
+        expect((await store.clicksOf(code, NOW + i, 0)).total, code).toBe(n(code) + 1);
+        const { tallies } = await store.visitTalliesOf(code, NOW + i, TODAY, TODAY);
+        expect(
+          tallies.filter(({ dimension }) => dimension === 'country'),
+          code,
+        ).toEqual([{ dimension: 'country', name: countryOf(code), clicks: n(code) + 1 }]);
+        const visits = await store.listVisits(code, NOW + i, 50);
+        expect(
+          visits.map((one) => one.country),
+          code,
+        ).toEqual(Array(n(code) + 1).fill(countryOf(code)));
+      }
+    });
+
     it('lists visits newest first, page by page, with what was kept of each and nothing else', async () => {
       await make('paged');
       const visits = Array.from({ length: 5 }, (_, i) =>

@@ -71,14 +71,25 @@ export function createClickCommitter(
   // still what it wrote, the next batch adds to them without parsing the text again.
   const recentDays = new Map<string, { text: string; sums: Map<string, number> }>();
   const nameJson = new Map<string, string>();
+  // A batch's links are looked up in code order and written in id order: with a million links
+  // clicked alike, a batch in click order visited each table's pages at random, and a page the
+  // small page cache had let go was read again (a sweep reads each page once).
+  const byId = <T>(items: readonly T[], idOf: (item: T) => number | undefined) => {
+    const ids = items.map(idOf);
+    const order: number[] = [];
+    for (let i = 0; i < items.length; i++) if (ids[i] !== undefined) order.push(i);
+    return order
+      .sort((a, b) => (ids[a] as number) - (ids[b] as number))
+      .map((i) => ({ item: items[i] as T, linkId: ids[i] as number }));
+  };
   const transaction = db.transaction((batch: SqliteClickBatch) => {
     const ids = new Map<string, number | undefined>();
-    for (let i = 0; i < batch.codeKeys.length; i++) {
-      const linkId = linkIdOf.get(batch.codeKeys[i]) as number | undefined;
-      ids.set(batch.codeKeys[i] as string, linkId);
-      if (linkId === undefined) continue; // deleted since: its clicks end with it
-      addTotal.run(linkId, batch.counts[i]);
-      addDay.run(linkId, batch.day, batch.counts[i]);
+    for (const codeKey of [...batch.codeKeys].sort()) ids.set(codeKey, linkIdOf.get(codeKey) as number | undefined);
+    // A code without a link was deleted since: its clicks end with it.
+    const clicked = byId(Array.from(batch.codeKeys.keys()), (i) => ids.get(batch.codeKeys[i] as string));
+    for (const { item, linkId } of clicked) {
+      addTotal.run(linkId, batch.counts[item]);
+      addDay.run(linkId, batch.day, batch.counts[item]);
     }
     // One row per link of the batch's visits, and each link's day counts merged into its row.
     const idOf = (codeKey: string): number | undefined => {
@@ -86,13 +97,10 @@ export function createClickCommitter(
       return ids.get(codeKey);
     };
     const packed = batch.visits && pack(batch.visits);
-    for (const row of packed?.rows ?? []) {
-      const linkId = idOf(row.codeKey);
-      if (linkId !== undefined) addVisitRow.run(linkId, row.firstAt, row.lastAt, row.count, row.visits);
-    }
-    for (const { codeKey, day, names, counts } of packed?.days ?? []) {
-      const linkId = idOf(codeKey);
-      if (linkId === undefined) continue;
+    for (const { item: row, linkId } of byId(packed?.rows ?? [], (row) => idOf(row.codeKey)))
+      addVisitRow.run(linkId, row.firstAt, row.lastAt, row.count, row.visits);
+    for (const { item, linkId } of byId(packed?.days ?? [], ({ codeKey }) => idOf(codeKey))) {
+      const { day, names, counts } = item;
       const stored = dayCountsOf.get(linkId, day) as string | undefined;
       const dayKey = `${linkId}:${day}`;
       let known = recentDays.get(dayKey);

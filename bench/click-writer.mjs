@@ -9,7 +9,8 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSqliteLinkStore, openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+import { createSqliteLinkStore } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+import { seedSqliteLinks } from './seed-sqlite.mjs';
 
 const env = process.env;
 const CLICKS = Number(env.BENCH_CLICKS ?? 20_000);
@@ -24,20 +25,10 @@ const dir = mkdtempSync(join(tmpdir(), 'linklet-click-writer-'));
  * code of n × 7919 mod count, a permutation, since 7919 is prime and divides no power of ten.
  */
 function seed(path, count) {
-  const db = openSqliteDatabase(path);
-  db.pragma('synchronous = OFF'); // seeding only; the store opens the file with FULL
-  const insert = db.prepare(
-    'INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const now = Date.now();
-  db.transaction(() => {
-    for (let n = 0; n < count; n++) {
-      const code = codeAt((n * 7919) % count);
-      insert.run(code, code, `https://example.com/articles/2026/11/${n}?utm_source=newsletter`, now, now + 30 * DAY_MS);
-    }
-  })();
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  seedSqliteLinks(path, count, (n) => ({
+    code: codeAt((n * 7919) % count),
+    url: `https://example.com/articles/2026/11/${n}?utm_source=newsletter`,
+  }));
 }
 
 const REFERRERS = ['direct', 'news.example', 'search.example', null];

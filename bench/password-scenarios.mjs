@@ -6,9 +6,7 @@
 // passwords cost unprotected redirects nothing.
 //
 //   npm run build:server && BENCH_SCENARIOS=redirect-passwords-none,redirect-passwords-stored node bench/run.mjs
-import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
-
-const DAY_MS = 86_400_000;
+import { seedSqliteLinks } from './seed-sqlite.mjs';
 
 export const PASSWORD_SCENARIOS = [
   {
@@ -48,20 +46,7 @@ async function protectedHash() {
 /** Adds `count` protected links to the SQLite file at `path`, in one transaction. */
 export async function seedProtectedSqlite(path, count) {
   const hash = await protectedHash();
-  const db = openSqliteDatabase(path);
-  db.pragma('synchronous = OFF'); // seeding only; the server opens the file with FULL
-  const insert = db.prepare(
-    'INSERT INTO links (code_key, code, original_url, created_at, expires_at, password_hash) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const now = Date.now();
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const code = protectedCodeAt(i);
-      insert.run(code, code, `https://example.com/private/${i}`, now, now + 30 * DAY_MS, hash);
-    }
-  })();
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  seedSqliteLinks(path, count, (i) => ({ code: protectedCodeAt(i), url: `https://example.com/private/${i}` }), hash);
 }
 
 /** Adds `count` protected links to the PostgreSQL `schema` that seedPostgres made. */

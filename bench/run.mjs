@@ -22,7 +22,6 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
 import { SERVER_MAIN, startServer, waitUntilIdle } from '../scripts/server-process.mjs';
 import {
   PASSWORD_SCENARIOS,
@@ -31,6 +30,7 @@ import {
   seedProtectedPostgres,
   seedProtectedSqlite,
 } from './password-scenarios.mjs';
+import { seedSqliteLinks } from './seed-sqlite.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -176,7 +176,6 @@ const visitorHeaders = (i) => {
 // Seeded codes: `k` and the index, zero-padded so they sort like the index (fast B-tree appends).
 const codeAt = (i) => `k${String(i).padStart(7, '0')}`;
 const urlAt = (i) => `https://example.com/articles/2026/11/${i}?utm_source=newsletter&utm_medium=email`;
-const DAY_MS = 86_400_000;
 const zipfSamplers = new Map();
 
 /**
@@ -345,21 +344,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** A fresh SQLite file holding `count` active links, written in one transaction. */
-function seedSqlite(path, count) {
-  const db = openSqliteDatabase(path);
-  db.pragma('synchronous = OFF'); // seeding only; the server opens the file with FULL
-  const insert = db.prepare(
-    'INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const now = Date.now();
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) insert.run(codeAt(i), codeAt(i), urlAt(i), now, now + 30 * DAY_MS);
-  })();
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-}
-
 /** A fresh PostgreSQL schema holding `count` active links; returns the server's DATABASE_URL. */
 async function seedPostgres(admin, schema, count) {
   const { createPostgresLinkStore } = await import('../dist/server/stores/postgres/postgres-link-store.js');
@@ -415,7 +399,7 @@ async function main() {
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
-        seedSqlite(path, scenario.links);
+        seedSqliteLinks(path, scenario.links, (i) => ({ code: codeAt(i), url: urlAt(i) }));
         if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {

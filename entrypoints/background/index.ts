@@ -5,7 +5,7 @@ import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { openLinkletDb } from '../../extension/backend/link-db.js';
 import { isBackendPath, isOpenableShortUrl } from '../../extension/backend/local-backend.js';
 import { createHistory } from '../../extension/history/history.js';
-import { answerApiCall, buildAnswer, isApiCall, isBuildQuery } from '../../extension/service/background-api.js';
+import { createApiAnswerer } from '../../extension/service/api-answerer.js';
 import {
   COMMAND_SHORTEN_TAB,
   createContextMenus,
@@ -64,9 +64,7 @@ export default defineBackground({
     });
 
     // Pages (popup, options) ask for everything through the one typed API, in Firefox too.
-    browser.runtime.onMessage.addListener((message: unknown) =>
-      isApiCall(message) ? answerApiCall(message, service) : isBuildQuery(message) ? buildAnswer() : undefined,
-    );
+    browser.runtime.onMessage.addListener(createApiAnswerer(service));
 
     browser.runtime.onInstalled.addListener(() => {
       createContextMenus();

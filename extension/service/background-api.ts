@@ -9,6 +9,7 @@ import { t } from '../i18n.js';
 import type { LinksImportReport } from '../porting/import-links-file.js';
 import type { SyncReport } from '../sync/push-pending.js';
 import type { LocalLinkOpening } from './open-local-link.js';
+import { unlessLost } from './unless-lost.js';
 
 /** What importing a file did: a Linklet history file, or an export of links (Linklet's or another shortener's). */
 export type FileImportReport = { kind: 'history'; report: ImportReport } | { kind: 'links'; report: LinksImportReport };
@@ -94,7 +95,18 @@ export interface ApiCall {
   type: 'linklet:call';
   method: Method;
   args: unknown[];
+  /** Names the call for `RunningQuery` (pages of builds before it sent none). */
+  id?: string;
 }
+
+/** Asks the background whether it still runs the call `id`; it answers `{ running }`. */
+export interface RunningQuery {
+  type: 'linklet:running';
+  id: string;
+}
+
+/** How a page sends a message to the background (`browser.runtime.sendMessage`). */
+type SendMessage = (message: ApiCall | BuildQuery | RunningQuery) => Promise<unknown>;
 
 /** Asks the background which build it is; every build that names its build in replies answers it. */
 export interface BuildQuery {
@@ -102,19 +114,12 @@ export interface BuildQuery {
 }
 const BUILD_QUERY: BuildQuery = { type: 'linklet:build' };
 
-export function isBuildQuery(message: unknown): message is BuildQuery {
-  return (message as Partial<BuildQuery> | null)?.type === 'linklet:build';
-}
-
-/** The background's answer to a `BuildQuery`. */
-export const buildAnswer = async (): Promise<{ build: string }> => ({ build: BUILD_ID });
-
 /**
  * A reply names its build. No reply at all is either an earlier build that does not know the
  * call, or this build's background stopped mid-answer (Chromium stops workers): asking which
  * build it is tells the two apart, so a stopped worker never restarts the extension.
  */
-async function isOtherBuild(send: (message: ApiCall | BuildQuery) => Promise<unknown>, reply: ApiReply | undefined) {
+async function isOtherBuild(send: SendMessage, reply: ApiReply | undefined) {
   if (reply) return reply.build !== BUILD_ID;
   try {
     return ((await send(BUILD_QUERY)) as { build?: unknown } | undefined)?.build !== BUILD_ID;
@@ -145,13 +150,20 @@ export interface BackgroundClientOptions {
  * a background that stopped before it answered is told as such, so the user knows to retry.
  */
 export function createBackgroundClient(
-  send: (message: ApiCall | BuildQuery) => Promise<unknown>,
+  send: SendMessage,
   { onOtherBuild = async () => false }: BackgroundClientOptions = {},
 ): BackgroundApi {
   const call = async (method: Method, args: unknown[]) => {
+    const id = crypto.randomUUID();
+    const isRunning = async () =>
+      ((await send({ type: 'linklet:running', id })) as { running?: boolean } | undefined)?.running;
     let reply: ApiReply | undefined;
     try {
-      reply = (await send({ type: 'linklet:call', method, args })) as ApiReply | undefined;
+      reply = (await unlessLost(
+        send({ type: 'linklet:call', method, args, id }),
+        isRunning,
+        () => new Error('The background runs no such call: the message was lost.'),
+      )) as ApiReply | undefined;
     } catch (error) {
       throw new Error(t('errorBackgroundGone'), { cause: error });
     }
@@ -173,20 +185,7 @@ export function isApiCall(message: unknown): message is ApiCall {
     call !== null &&
     call.type === 'linklet:call' &&
     (METHODS as readonly string[]).includes(call.method as string) &&
-    Array.isArray(call.args)
+    Array.isArray(call.args) &&
+    (call.id === undefined || typeof call.id === 'string')
   );
-}
-
-/** The background side: runs the call on `api` and flattens the outcome into a reply, naming its build. */
-export async function answerApiCall(call: ApiCall, api: BackgroundApi): Promise<ApiReply> {
-  try {
-    const method = api[call.method] as (...args: unknown[]) => Promise<unknown>;
-    return { ok: true, value: await method(...call.args), build: BUILD_ID };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number'
-      ? { ok: false, message, status, build: BUILD_ID }
-      : { ok: false, message, build: BUILD_ID };
-  }
 }

@@ -34,10 +34,25 @@ async function holdStore(popup: Popup, store: StoreName): Promise<void> {
 
 const releaseHold = (popup: Popup) => popup.evaluate('window.__releaseHold()');
 
-/** Stops every service worker of the profile (the extension's is the only one). */
+/** Each worker version's running statuses, in the order the session's ServiceWorker domain reported them. */
+const statuses = new WeakMap<CDPSession, Map<string, string[]>>();
+
+/**
+ * Stops every service worker of the profile (the extension's is the only one) and returns once
+ * each running one has reported itself stopped: `stopAllWorkers` answers while a worker is still
+ * stopping, and a page's request sent then can fail with it instead of starting a new one.
+ */
 async function stopWorker(session: CDPSession): Promise<void> {
-  await session.send('ServiceWorker.enable');
+  const versions = statuses.get(session) ?? new Map<string, string[]>();
+  const running = [...versions].filter(([, seen]) => seen.at(-1) !== 'stopped');
+  const before = new Map(running.map(([id, seen]) => [id, seen.length]));
   await session.send('ServiceWorker.stopAllWorkers');
+  const stopped = () => [...before].every(([id, count]) => versions.get(id)?.slice(count).includes('stopped'));
+  const deadline = Date.now() + 10_000;
+  while (!stopped()) {
+    if (Date.now() > deadline) throw new Error(`the worker did not stop: ${JSON.stringify([...versions])}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 interface Stored {
@@ -101,9 +116,18 @@ async function submit(popup: Popup, url: string, code: string): Promise<void> {
   await popup.evaluate(`document.querySelector('#shorten-form').requestSubmit()`);
 }
 
-/** A CDP session on a page of the test site, for the ServiceWorker domain. */
+/** A CDP session on a page of the test site, following the profile's service workers. */
 async function cdpOn(ext: ExtensionBrowser, page: Page): Promise<CDPSession> {
-  return ext.context.newCDPSession(page);
+  const session = await ext.context.newCDPSession(page);
+  const versions = new Map<string, string[]>();
+  statuses.set(session, versions);
+  session.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const { versionId, runningStatus } of updated) {
+      versions.set(versionId, [...(versions.get(versionId) ?? []), runningStatus]);
+    }
+  });
+  await session.send('ServiceWorker.enable');
+  return session;
 }
 
 test('worker stopped while its write waits: the shorten is either whole and reported, or absent and reported failed', async ({

@@ -9,12 +9,8 @@ import { openLinkletDb } from '../../extension/backend/link-db.js';
 import { openPageBase } from '../../extension/backend/local-backend.js';
 import type { History } from '../../extension/history/history.js';
 import { toHistoryFile } from '../../extension/history/history-file.js';
-import {
-  answerApiCall,
-  type BackgroundApi,
-  createBackgroundClient,
-  isApiCall,
-} from '../../extension/service/background-api.js';
+import { createApiAnswerer } from '../../extension/service/api-answerer.js';
+import { type BackgroundApi, createBackgroundClient, isApiCall } from '../../extension/service/background-api.js';
 import { createLinkService } from '../../extension/service/link-service.js';
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../../extension/settings.js';
 import { createSyncScheduler } from '../../extension/sync/sync-scheduler.js';
@@ -42,11 +38,10 @@ beforeEach(() => {
     handle: createLocalBackend(store),
     sync: createSyncScheduler(history),
   });
-  fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
-    const received = structuredClone(message);
-    if (!isApiCall(received)) return undefined;
-    return answerApiCall(received, service).then((reply) => structuredClone(reply));
-  });
+  const answer = createApiAnswerer(service);
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) =>
+    answer(structuredClone(message))?.then((reply) => structuredClone(reply)),
+  );
   api = createBackgroundClient((call) => browser.runtime.sendMessage(call));
 });
 afterEach(async () => {

@@ -16,23 +16,21 @@ export function unlessLost<T>(
   answer: Promise<T>,
   isRunning: () => Promise<boolean | undefined>,
   lost: () => Error,
-  every = LOST_CALL_CHECK_MS,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let misses = 0;
-    let settled = false;
     // Asks do not wait on each other: an ask can be lost the same way the call was.
     const timer = setInterval(() => {
       void isRunning().then(
         (running) => {
           misses = running === false ? misses + 1 : 0;
-          if (misses >= MISSES_TO_GIVE_UP && !settled) finish(() => reject(lost()));
+          if (misses >= MISSES_TO_GIVE_UP) finish(() => reject(lost()));
         },
         () => undefined,
       );
-    }, every);
+    }, LOST_CALL_CHECK_MS);
+    // A promise settles once: an ask answered after the call was is a no-op here.
     const finish = (settle: () => void) => {
-      settled = true;
       clearInterval(timer);
       settle();
     };

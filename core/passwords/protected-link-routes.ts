@@ -1,5 +1,6 @@
 import type { Answer } from '../http/answer.js';
 import type { ErrorAudience } from '../http/error-answer.js';
+import type { RawVisit } from '../management/visits/visits.js';
 import { type ClickRecorder, isClick } from '../rules/clicks.js';
 import type { LinkletSettings } from '../settings.js';
 import type { Link } from '../store/link-store.js';
@@ -16,6 +17,8 @@ export interface ProtectedRequest {
   audience: ErrorAudience;
   /** The body's text of a POST (read under the body limit); undefined for GET and HEAD. */
   body?: string;
+  /** The raw strings of its visit, when visits are recorded: a click it opens is a visit like any other. */
+  visit?: RawVisit | undefined;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -59,7 +62,7 @@ export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: 
     if (outcome.opened && onClick) {
       const { method, headers } = request;
       const click = method === 'POST' || isClick(method, 302, headers.get('sec-purpose'), headers.get('purpose'));
-      if (click) onClick(link.codeKey, at);
+      if (click) onClick(link.codeKey, at, given.visit);
     }
     return outcome.answer;
   };

@@ -33,12 +33,6 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
   const { settings, limitBody, onClick, visits } = options;
   const { store, timeZone } = settings;
   const answerProtected = createProtectedLinkAnswerer(settings, onClick);
-  const protectedRequest = (c: Context<AppEnv>, body?: string) => ({
-    request: c.req.raw,
-    clientAddress: c.env?.clientAddress,
-    audience: audienceOf(c, timeZone),
-    body,
-  });
   const visitOf = (c: Context<AppEnv>) =>
     visits && {
       referer: c.req.header('referer'),
@@ -46,6 +40,13 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
       country: visits.countryHeader === undefined ? undefined : c.req.header(visits.countryHeader),
       private: asksNotToBeTracked(c.req.header('dnt'), c.req.header('sec-gpc')),
     };
+  const protectedRequest = (c: Context<AppEnv>, body?: string) => ({
+    request: c.req.raw,
+    clientAddress: c.env?.clientAddress,
+    audience: audienceOf(c, timeZone),
+    body,
+    visit: visitOf(c),
+  });
 
   app.post('*', async (c, next) => {
     const segment = segmentOf(c);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RawVisit } from '../../core/management/visits/visits.js';
 import { PASSWORD_PAGE_POLICY } from '../../core/passwords/password-page.js';
 import { createPbkdf2PasswordHasher } from '../../core/passwords/pbkdf2-password-hasher.js';
 import { createScryptPasswordHasher } from '../../server/passwords/scrypt-password-hasher.js';
@@ -168,6 +169,34 @@ describe('the short URL of a protected link', () => {
     expect(right.status).toBe(302);
     expect(right.headers.get('location')).toBe('https://example.com/x');
     expect(clicks).toEqual(['locked']);
+  });
+
+  it('a click its password opens is a visit like any other: referrer, browser, country and DNT go with it', async () => {
+    const visits: Array<[string, RawVisit | undefined]> = [];
+    const app = makeHandler({
+      apiKey: ADMIN,
+      passwordHasher: createScryptPasswordHasher(),
+      onClick: (codeKey, _at, visit) => visits.push([codeKey, visit]),
+      visits: { countryHeader: 'CF-IPCountry' },
+    });
+    await protectedLink(app);
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    const byHeader = await from(app, '/locked', {
+      headers: {
+        'X-Link-Password': SECRET,
+        Referer: 'https://news.example/1',
+        'User-Agent': chrome,
+        'CF-IPCountry': 'KR',
+      },
+    });
+    expect(byHeader.status).toBe(302);
+    const byForm = await from(app, '/locked', form(SECRET, { 'User-Agent': chrome, DNT: '1' }));
+    expect(byForm.status).toBe(302);
+    expect((await from(app, '/locked', form('not it', { 'User-Agent': chrome }))).status).toBe(401);
+    expect(visits).toEqual([
+      ['locked', { referer: 'https://news.example/1', userAgent: chrome, country: 'KR', private: false }],
+      ['locked', { referer: undefined, userAgent: chrome, country: undefined, private: true }],
+    ]);
   });
 
   it('allows 5 tries a minute per client and link: the 6th is 429 with Retry-After; others and later are not held back', async () => {

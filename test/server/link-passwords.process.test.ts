@@ -59,6 +59,44 @@ describe('link passwords on the server process', () => {
     expect(logged).not.toMatch(/scrypt\$/);
   });
 
+  it('counts a click its password opens, and keeps its visit like any other', async () => {
+    const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}`, API_KEY: ADMIN });
+    const made = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/members', custom_code: 'members', password: SECRET }),
+    });
+    expect(made.status).toBe(201);
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const opened = await get(server.port, 'members', {
+      'X-Link-Password': SECRET,
+      'User-Agent': firefox,
+      Referer: 'https://news.example/story',
+    });
+    expect(opened?.status).toBe(302);
+    const form = await fetch(`${server.origin}/members`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': firefox },
+      body: new URLSearchParams({ password: SECRET }).toString(),
+    });
+    expect(form.status).toBe(302);
+
+    // Clicks and their visits are written together, about once a second.
+    let visits: Array<{ referrer: string | null; browser: string | null }> = [];
+    for (let tries = 0; tries < 50 && visits.length < 2; tries++) {
+      await new Promise((done) => setTimeout(done, 100));
+      visits = (await fetch(`${server.origin}/api/v1/links/members/visits`, { headers: KEY }).then((r) => r.json()))
+        .data.visits;
+    }
+    expect(visits.map(({ referrer, browser }) => ({ referrer, browser }))).toEqual([
+      { referrer: 'direct', browser: 'Firefox' },
+      { referrer: 'news.example', browser: 'Firefox' },
+    ]);
+    const shown = await fetch(`${server.origin}/api/v1/links/members`, { headers: KEY }).then((r) => r.json());
+    expect(shown.data.clicks).toBe(2);
+  });
+
   it('a link the cache holds gets its password by PATCH and loses it again, each at once', async () => {
     const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}`, API_KEY: ADMIN });
     await fetch(`${server.origin}/api/v1/shorten`, {

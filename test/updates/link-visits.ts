@@ -27,17 +27,22 @@ async function shownVisits(origin: string, key: string, code: string): Promise<S
 
 /**
  * The visits of every clicked link as the old release shows them, once each link shows all its
- * clicks as visits (they are written within about a second).
+ * clicks as visits (they are written within about a second). Call it once the listing shows every
+ * click (`listWhen`): clicks and their visits are written together.
  */
 export async function visitsBefore(origin: string, key: string, data: ReleaseData) {
   const shown = new Map<string, ShownVisits>();
   for (const link of data.links.filter((made) => made.clicks > 0 && made.fate === 'active')) {
     let seen = await shownVisits(origin, key, link.code);
-    for (let tries = 0; tries < 50 && seen.visits.length < link.clicks; tries++) {
+    // Releases before 2026-11-27 counted a click a password opened but kept no visit of it: what
+    // such a release showed (its clicks already listed, written with their visits) is kept as is.
+    const expected = link.password === undefined ? link.clicks : 0;
+    for (let tries = 0; tries < 50 && seen.visits.length < expected; tries++) {
       await new Promise((done) => setTimeout(done, 100));
       seen = await shownVisits(origin, key, link.code);
     }
-    expect(seen.visits, `visits of ${link.code} before the update`).toHaveLength(link.clicks);
+    if (link.password === undefined)
+      expect(seen.visits, `visits of ${link.code} before the update`).toHaveLength(link.clicks);
     shown.set(link.code, seen);
   }
   return shown;

@@ -10,6 +10,10 @@ export interface ListedLink {
   expiration_date: string;
   status: string;
   clicks: number;
+  /** Fields of releases with link options (titles, tags, passwords). */
+  title?: string | null;
+  tags?: string[];
+  password_protected?: boolean;
 }
 
 /** Every link the key sees, following `next_cursor` to the last page. */

@@ -14,6 +14,10 @@ export interface ReleaseFeatures {
   remove: boolean;
   /** Visits and stats (`GET /api/v1/links/{code}/visits`). */
   visits: boolean;
+  /** Titles and tags on v1 creates, shown on every link view. */
+  labels: boolean;
+  /** A password on v1 creates: the short URL asks for it (`password_protected` on views). */
+  passwords: boolean;
 }
 
 /** An unknown API path answers 404 on every release; anything else means the route exists. */
@@ -29,7 +33,17 @@ export async function probeFeatures(origin: string, adminKey: string, probeCode:
   const links = listing.status === 200 && Array.isArray(listing.body?.data?.links);
   const keys = await call(origin, 'GET', '/api/v1/keys', { key: adminKey });
   const owners = keys.status === 200 && Array.isArray(keys.body?.data?.keys);
-  if (!links) return { owners, links, clicks: false, disable: false, remove: false, visits: false };
+  if (!links)
+    return {
+      owners,
+      links,
+      clicks: false,
+      disable: false,
+      remove: false,
+      visits: false,
+      labels: false,
+      passwords: false,
+    };
 
   const view = await call(origin, 'GET', `/api/v1/links/${encodeURIComponent(probeCode)}`, { key: adminKey });
   const clicks = typeof view.body?.data?.clicks === 'number';
@@ -53,5 +67,7 @@ export async function probeFeatures(origin: string, adminKey: string, probeCode:
     disable: served(disabled) && disabled.body?.data?.status === 'disabled',
     remove: served(removed) && removed.status === 200,
     visits: visits.status === 200 && Array.isArray(visits.body?.data?.visits),
+    labels: 'title' in (view.body?.data ?? {}) && Array.isArray(view.body?.data?.tags),
+    passwords: typeof view.body?.data?.password_protected === 'boolean',
   };
 }

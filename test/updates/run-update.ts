@@ -4,14 +4,41 @@ import { releaseNode } from '../../scripts/release-build.mjs';
 import type { RunningServer, StartOptions } from '../../scripts/server-process.mjs';
 import { checkVisits, type ShownVisits, visitsBefore } from './link-visits.js';
 import { type ListedLink, listWhen } from './list-links.js';
+import type { ReleaseFeatures } from './release-features.js';
 import { checkCounting, checkListed, checkNewCreates, checkOpens } from './verify-update.js';
 import { writeReleaseData } from './write-release-data.js';
 
+/** A release updated from, and what it can do (the probe must find exactly that, or it tests less). */
+export interface Release {
+  commit: string;
+  features: ReleaseFeatures;
+}
+
+const NONE: ReleaseFeatures = {
+  owners: false,
+  links: false,
+  clicks: false,
+  disable: false,
+  remove: false,
+  visits: false,
+  labels: false,
+  passwords: false,
+};
+const MANAGED = { ...NONE, owners: true, links: true, clicks: true, disable: true, remove: true };
+const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
+
 /**
  * Releases updated from: the one before owners, clicks and the web app; the one before visits;
- * and the last one that stored a row per visit.
+ * the last one that stored a row per visit (the first with titles, tags and passwords); and the
+ * last one before hand edits were logged, whose own writer stored visits packed and each link's
+ * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9).
  */
-export const RELEASES = ['aaedf42', '3289986', '7784d06'];
+export const RELEASES: Release[] = [
+  { commit: 'aaedf42', features: NONE },
+  { commit: '3289986', features: MANAGED },
+  { commit: '7784d06', features: EVERY },
+  { commit: '5711d13', features: EVERY },
+];
 /** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
 export const UPDATE_TIMEOUT_MS = 3 * 60_000;
@@ -21,8 +48,9 @@ const ADMIN_KEY = 'update-test-administrator-key';
 const BASE_URL = 'https://sho.rt';
 
 interface UpdateRun {
-  /** The built release's folder (`ensureRelease`). */
+  /** The built release's folder (`ensureRelease`), and what that release can do. */
   releaseDir: string;
+  features: ReleaseFeatures;
   /** The store's settings, the same for the old and the new server. */
   env: Record<string, string>;
   start(env: Record<string, string>, options?: StartOptions): Promise<RunningServer>;
@@ -34,7 +62,7 @@ interface UpdateRun {
  * An update as an operator does it: the old release writes, stops; today's server starts on
  * the same database and must list, open and count everything as before, and take new creates.
  */
-export async function runUpdate({ releaseDir, env, start, expire }: UpdateRun): Promise<void> {
+export async function runUpdate({ releaseDir, features, env, start, expire }: UpdateRun): Promise<void> {
   const settings = { ...env, API_KEY: ADMIN_KEY, BASE_URL };
   const old = await start(settings, {
     script: join(releaseDir, 'dist', 'server', 'main.js'),
@@ -42,6 +70,7 @@ export async function runUpdate({ releaseDir, env, start, expire }: UpdateRun): 
     log: 'discard',
   });
   const data = await writeReleaseData(old.origin, ADMIN_KEY);
+  expect(data.features, 'what the old release was found to do').toEqual(features);
   let before: ListedLink[] | undefined;
   if (data.features.links) {
     const clicked = data.links.filter((link) => link.clicks > 0 && link.fate === 'active');

@@ -31,7 +31,7 @@ async function freshSchema(): Promise<{ schema: string; url: string }> {
   return { schema, url: url.toString() };
 }
 
-describe.each(RELEASES)('updating from release %s on PostgreSQL', (commit) => {
+describe.each(RELEASES)('updating from release $commit on PostgreSQL', ({ commit, features }) => {
   let releaseDir = '';
   beforeAll(async () => {
     releaseDir = await ensureRelease(commit);
@@ -43,6 +43,7 @@ describe.each(RELEASES)('updating from release %s on PostgreSQL', (commit) => {
       const { schema, url } = await freshSchema();
       await runUpdate({
         releaseDir,
+        features,
         env: { DATABASE_URL: url },
         start,
         expire: (code) => expireInPostgres(DATABASE_URL, schema, code),

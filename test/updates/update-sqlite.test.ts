@@ -6,7 +6,7 @@ import { BUILD_TIMEOUT_MS, RELEASES, runUpdate, UPDATE_TIMEOUT_MS } from './run-
 
 const { start, freshDb } = useServerProcesses('updates-sqlite');
 
-describe.each(RELEASES)('updating from release %s on SQLite', (commit) => {
+describe.each(RELEASES)('updating from release $commit on SQLite', ({ commit, features }) => {
   let releaseDir = '';
   beforeAll(async () => {
     releaseDir = await ensureRelease(commit);
@@ -18,6 +18,7 @@ describe.each(RELEASES)('updating from release %s on SQLite', (commit) => {
       const file = freshDb();
       await runUpdate({
         releaseDir,
+        features,
         env: { DATABASE_URL: `sqlite:${file}` },
         start,
         expire: (code) => expireInSqlite(file, code),

@@ -27,6 +27,22 @@ export async function checkListed(origin: string, adminKey: string, data: Releas
     expect(link?.status).toBe(STATUS_OF_FATE[made.fate]);
     if (made.fate !== 'expired') expect(sameExpiry(link?.expiration_date ?? '', made), made.code).toBe(true);
     expect(link?.clicks, `clicks of ${made.code}`).toBe(made.clicks);
+    if (made.title !== undefined) {
+      expect(link?.title, `title of ${made.code}`).toBe(made.title);
+      expect(link?.tags, `tags of ${made.code}`).toEqual(made.tags);
+    }
+    if (made.password !== undefined) expect(link?.password_protected, made.code).toBe(true);
+  }
+  // A tag finds its links as before: the filter reads what the old release stored.
+  for (const made of data.links.filter((link) => link.tags !== undefined && link.fate !== 'deleted')) {
+    for (const tag of made.tags ?? []) {
+      const tagged = await call(origin, 'GET', `/api/v1/links?tag=${encodeURIComponent(tag)}`, { key: adminKey });
+      expect(tagged.status).toBe(200);
+      expect(
+        tagged.body.data.links.map((link: ListedLink) => link.code),
+        `links tagged ${tag}`,
+      ).toContain(made.code);
+    }
   }
   const expiredCodes = new Set(data.links.filter((made) => made.fate === 'expired').map((made) => made.code));
   for (const old of before ?? []) {
@@ -47,13 +63,23 @@ export async function checkListed(origin: string, adminKey: string, data: Releas
 
 /**
  * Opens every link made before the update: the same redirect for an active link (HEAD, so no
- * click is counted), 410 for an expired or disabled one, 404 for a deleted one.
+ * click is counted), 410 for an expired or disabled one, 404 for a deleted one. A link with a
+ * password still asks for it: 401 without it or with a wrong one, the redirect with it.
  */
 export async function checkOpens(origin: string, data: ReleaseData) {
+  const head = (code: string, password?: string) =>
+    fetch(`${origin}${shortPath(code)}`, {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: password === undefined ? {} : { 'X-Link-Password': password },
+    });
   for (const made of data.links) {
-    const answer = await fetch(`${origin}${shortPath(made.code)}`, { method: 'HEAD', redirect: 'manual' });
+    const answer = await head(made.code, made.password);
     expect(answer.status, `HEAD ${made.code} (${made.fate})`).toBe(OPEN_STATUS[made.fate]);
     if (made.fate === 'active') expect(answer.headers.get('location')).toBe(made.location);
+    if (made.password === undefined || made.fate !== 'active') continue;
+    expect((await head(made.code)).status, `${made.code} without its password`).toBe(401);
+    expect((await head(made.code, `${made.password}?`)).status, `${made.code} with a wrong password`).toBe(401);
   }
 }
 

@@ -15,6 +15,11 @@ export interface MadeLink {
   owner?: string;
   /** Clicks made on it through the old release. */
   clicks: number;
+  /** Its title and tags as the old release answered them, where it had them. */
+  title?: string;
+  tags?: string[];
+  /** The password its short URL asks for, where the old release had passwords. */
+  password?: string;
 }
 
 /** Everything written through an earlier release, to check against after the update. */
@@ -53,14 +58,16 @@ export async function writeReleaseData(origin: string, adminKey: string): Promis
   const links: MadeLink[] = [];
   const create = async (
     endpoint: 'legacy' | 'v1',
-    body: Record<string, string>,
+    body: Record<string, string | string[]>,
     key = adminKey,
     owner?: string,
   ): Promise<MadeLink> => {
     const answer = await call(origin, 'POST', endpoint === 'legacy' ? '/api.php' : '/api/v1/shorten', { key, body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(endpoint === 'legacy' ? 200 : 201);
     const code = codeOf(answer.body.data.short_url);
-    const head = await fetch(`${origin}${shortPath(code)}`, { method: 'HEAD', redirect: 'manual' });
+    const password = typeof body.password === 'string' ? body.password : undefined;
+    const headers: Record<string, string> = password === undefined ? {} : { 'X-Link-Password': password };
+    const head = await fetch(`${origin}${shortPath(code)}`, { method: 'HEAD', redirect: 'manual', headers });
     expect(head.status).toBe(302);
     const link: MadeLink = {
       code,
@@ -70,7 +77,12 @@ export async function writeReleaseData(origin: string, adminKey: string): Promis
       fate: 'active',
       owner,
       clicks: 0,
+      password,
     };
+    if (body.title !== undefined) {
+      link.title = answer.body.data.title;
+      link.tags = answer.body.data.tags;
+    }
     links.push(link);
     return link;
   };
@@ -114,6 +126,24 @@ export async function writeReleaseData(origin: string, adminKey: string): Promis
       '민준',
     );
   }
+  // A title and tags (Hangul among them), and a password its short URL asks for; an owner's link
+  // where the release had owners, so the update keeps whose they are too.
+  const alice = keys.alice === undefined ? {} : { key: keys.alice, owner: 'alice' };
+  if (features.labels) {
+    await create(
+      'v1',
+      { original_url: 'https://example.com/report', title: '분기 보고서 — Q1 2026', tags: ['work', '보고서'] },
+      alice.key,
+      alice.owner,
+    );
+  }
+  if (features.passwords) {
+    await create('v1', {
+      original_url: 'https://example.com/members',
+      custom_code: '잠긴링크',
+      password: 'update pass 2026',
+    });
+  }
   if (features.disable) {
     const link = await create(
       'v1',
@@ -141,11 +171,13 @@ export async function writeReleaseData(origin: string, adminKey: string): Promis
     [latin, 3],
     [hangul, 2],
     [links.find((link) => link.owner === 'alice'), 1],
+    [links.find((link) => link.password !== undefined), 2],
   ];
   for (const [link, times] of clicked) {
     if (link === undefined) continue;
     for (let i = 0; i < times; i++) {
-      const headers = BROWSERS[i % BROWSERS.length] as Record<string, string>;
+      const headers = { ...BROWSERS[i % BROWSERS.length] } as Record<string, string>;
+      if (link.password !== undefined) headers['X-Link-Password'] = link.password;
       expect((await fetch(`${origin}${shortPath(link.code)}`, { redirect: 'manual', headers })).status).toBe(302);
     }
     link.clicks = features.clicks ? times : 0;

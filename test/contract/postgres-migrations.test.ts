@@ -7,7 +7,9 @@ import { migrationLockKey } from '../../server/stores/postgres/postgres-migrate.
 import { postgresMigrations } from '../../server/stores/postgres/postgres-migrations.js';
 import type { OnMigrated } from '../../server/stores/schema-version.js';
 import type { ServerLinkStore } from '../../server/stores/server-link-store.js';
+import { C, clickDaysKept, D, expectOldRowsRead, FAR, HASH, KEEP } from './legacy-rows.js';
 import { makeOldPostgres, OLD_POSTGRES_VERSIONS, releasedStep } from './legacy-schemas.js';
+import { seedPostgresVisits } from './legacy-visits.js';
 
 /** Today's schema and every step to it: the tests follow the list, so a new step needs no edit here. */
 const STEPS = postgresMigrations('').map((_, index) => index + 1);
@@ -16,9 +18,6 @@ const TODAY = STEPS.length;
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const freshSchema = () => `linklet_test_${randomUUID().replaceAll('-', '')}`;
 
-const C = Date.UTC(2026, 0, 10, 9);
-const FAR = Date.UTC(2030, 0, 1);
-const D = Math.floor(C / 86_400_000);
 const ts = (ms: number) => `(timestamptz 'epoch' + ${ms} * interval '1 millisecond')`;
 const day = (n: number) => `(date '1970-01-01' + ${n})`;
 
@@ -52,27 +51,49 @@ const open = async (schema: string, onMigrated?: OnMigrated) => {
   return store;
 };
 
+/** The schema each feature came with: a schema is seeded and checked for what its version can hold. */
+const SINCE = { timestamptz: 2, owners: 3, clicks: 4, linkIds: 5, visits: 6, passwords: 7, labels: 8, packedVisits: 9 };
+
 /** Rows an earlier release could have written at `version` (the search path is the schema). */
 async function seed(client: pg.ClientBase, version: number) {
-  const at = (ms: number) => (version >= 2 ? ts(ms) : ms);
+  const at = (ms: number) => (version >= SINCE.timestamptz ? ts(ms) : ms);
   // From schema 3 on, every release wrote updated_at (NOT NULL, no default).
-  const [updated, keep, retaken] = version >= 3 ? [', updated_at', `, ${at(C)}`, `, ${at(C + 1)}`] : ['', '', ''];
+  const [updated, keep, retaken] =
+    version >= SINCE.owners ? [', updated_at', `, ${at(C)}`, `, ${at(C + 1)}`] : ['', '', ''];
   await client.query(`INSERT INTO links (code_key, code, original_url, created_at, expires_at${updated}) VALUES
     ('keep', 'Keep', 'https://example.com/keep', ${at(C)}, ${at(FAR)}${keep}),
     ('retaken', 'retaken', 'https://example.com/retaken', ${at(C + 1)}, ${at(FAR)}${retaken})`);
-  if (version >= 3) {
+  if (version >= SINCE.owners) {
     await client.query(`INSERT INTO owners (name, created_at) VALUES ('alice', ${ts(C)});
       INSERT INTO api_keys (owner_id, key_hash, created_at) VALUES (1, 'hash-of-alice', ${ts(C)});
       UPDATE links SET owner_id = 1, disabled = true, updated_at = ${ts(C + 5)} WHERE code_key = 'keep'`);
   }
-  if (version >= 4) {
-    // 'retaken' was taken over by an import with its previous holder's creation time: its total
-    // restarted at 1, but the 7 clicks of the day before stayed under (code, created_at).
-    await client.query(`UPDATE links SET clicks = 5 WHERE code_key = 'keep';
-      UPDATE links SET clicks = 1 WHERE code_key = 'retaken';
-      INSERT INTO link_click_days VALUES ('keep', ${ts(C)}, ${day(D)}, 3), ('keep', ${ts(C)}, ${day(D + 1)}, 2),
-        ('retaken', ${ts(C + 1)}, ${day(D)}, 7), ('gone', ${ts(C)}, ${day(D)}, 9)`);
+  if (version >= SINCE.clicks) await seedClicks(client, version);
+  if (version >= SINCE.visits) {
+    const { rows } = await client.query<{ id: string }>("SELECT id FROM links WHERE code_key = 'keep'");
+    await seedPostgresVisits(client, Number(rows[0]?.id), version >= SINCE.packedVisits);
   }
+  if (version >= SINCE.passwords)
+    await client.query("UPDATE links SET password_hash = $1 WHERE code_key = 'keep'", [HASH]);
+  if (version >= SINCE.labels)
+    await client.query("UPDATE links SET title = 'Keep this', tags = 'work news' WHERE code_key = 'keep'");
+}
+
+/** 'keep' clicked 3 times one day and 2 the next, 'retaken' once. */
+async function seedClicks(client: pg.ClientBase, version: number) {
+  await client.query(`UPDATE links SET clicks = 5 WHERE code_key = 'keep';
+    UPDATE links SET clicks = 1 WHERE code_key = 'retaken'`);
+  if (version >= SINCE.linkIds) {
+    await client.query(`INSERT INTO link_click_days (link_id, day, clicks)
+      SELECT l.id, d.day, d.clicks FROM links l
+      JOIN (VALUES ('keep', ${day(D)}, 3), ('keep', ${day(D + 1)}, 2), ('retaken', ${day(D)}, 1))
+        AS d (code_key, day, clicks) USING (code_key)`);
+    return;
+  }
+  // 'retaken' was taken over by an import with its previous holder's creation time: its total
+  // restarted at 1, but the 7 clicks of the day before stayed under (code, created_at).
+  await client.query(`INSERT INTO link_click_days VALUES ('keep', ${ts(C)}, ${day(D)}, 3),
+    ('keep', ${ts(C)}, ${day(D + 1)}, 2), ('retaken', ${ts(C + 1)}, ${day(D)}, 7), ('gone', ${ts(C)}, ${day(D)}, 9)`);
 }
 
 /** A schema's tables, columns, indexes, triggers and functions, its own name taken out so schemas compare. */
@@ -90,8 +111,11 @@ async function structureOf(schema: string) {
        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND NOT t.tgisinternal ORDER BY t.tgname`,
       [schema],
     ),
+    // By name: pg_proc's own order is where each row landed, which a step that drops and makes a
+    // function again (schema 9) changes.
     query<{ proname: string }>(
-      'SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1',
+      `SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname = $1 ORDER BY p.proname`,
       [schema],
     ),
   ]);
@@ -131,31 +155,9 @@ describe('postgres migrations', () => {
         const steps: number[] = [];
         const store = await open(schema, (step) => steps.push(step.version));
         expect(steps).toEqual(STEPS.filter((step) => step > version));
-        const keep: Link = {
-          code: 'Keep',
-          codeKey: 'keep',
-          originalUrl: 'https://example.com/keep',
-          createdAt: C,
-          expiresAt: FAR,
-        };
-        const owned = version >= 3 ? { ...keep, ownerId: 1, updatedAt: C + 5, disabled: true } : keep;
-        expect(await store.findByCodeKey('keep')).toEqual(owned);
-        const listed = await store.listLinks({ scope: { all: true }, limit: 5, now: C });
-        expect(listed.map((found) => found.code)).toEqual(['retaken', 'Keep']);
-        if (version >= 3) {
-          const key = await store.findKeyByHash('hash-of-alice');
-          expect(key).toEqual({ id: 1, ownerId: 1, name: 'alice', createdAt: C, revoked: false });
-        }
-        if (version >= 4) {
-          const days = [
-            { day: D, clicks: 3 },
-            { day: D + 1, clicks: 2 },
-          ];
-          expect(await store.clicksOf('keep', C, 0)).toEqual({ total: 5, days });
-          // Days adding up to more than the link's total were not all its own: dropped, as are days of no link.
-          expect(await store.clicksOf('retaken', C + 1, 0)).toEqual({ total: 1, days: [] });
-        }
-        expect((await store.create({ ...keep, code: 'new', codeKey: 'new' }, C)).created).toBe(true);
+        const has = (feature: keyof typeof SINCE) => version >= SINCE[feature];
+        await expectOldRowsRead(store, has);
+        expect((await store.create({ ...KEEP, code: 'new', codeKey: 'new' }, C)).created).toBe(true);
         await store.close();
 
         expect(await structureOf(schema)).toEqual(await freshStructure());
@@ -163,7 +165,7 @@ describe('postgres migrations', () => {
         const q = pg.escapeIdentifier(schema);
         const ids = await query<{ id: string }>(`SELECT id FROM ${q}.links`);
         expect(new Set(ids.map((row) => row.id)).size).toBe(3);
-        expect(await query(`SELECT * FROM ${q}.link_click_days`)).toHaveLength(version >= 4 ? 2 : 0);
+        expect(await query(`SELECT * FROM ${q}.link_click_days`)).toHaveLength(clickDaysKept(has));
       });
     }
   }

@@ -6,37 +6,61 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../core/store/link-store.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { SQLITE_MIGRATIONS } from '../../server/stores/sqlite/sqlite-migrations.js';
+import { C, clickDaysKept, D, expectOldRowsRead, FAR, HASH, KEEP } from './legacy-rows.js';
 import { makeOldSqlite, OLD_SQLITE_VERSIONS } from './legacy-schemas.js';
+import { seedSqliteVisits } from './legacy-visits.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linklet-sqlite-migrations-'));
 let files = 0;
 const freshPath = () => join(dir, `${++files}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const C = Date.UTC(2026, 0, 10, 9);
-const FAR = Date.UTC(2030, 0, 1);
-const D = Math.floor(C / 86_400_000);
+/** The schema each feature came with: a file is seeded and checked for what its version can hold. */
+const SINCE = { owners: 2, clicks: 3, linkIds: 4, visits: 5, passwords: 6, labels: 7, packedVisits: 8, clickTotals: 9 };
 
-/** Rows an earlier release could have written at `version`: two links, an owner with a key, clicks. */
+/** Rows an earlier release could have written at `version`: two links, an owner with a key, clicks, visits. */
 function seed(db: Database.Database, version: number) {
   const insert = db.prepare(
     'INSERT INTO links (code_key, code, original_url, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   insert.run('keep', 'Keep', 'https://example.com/keep', C, FAR);
   insert.run('retaken', 'retaken', 'https://example.com/retaken', C + 1, FAR);
-  if (version >= 2) {
+  if (version >= SINCE.owners) {
     db.exec(`INSERT INTO owners (id, name, created_at) VALUES (1, 'alice', ${C});
       INSERT INTO api_keys (id, owner_id, key_hash, created_at) VALUES (1, 1, 'hash-of-alice', ${C});
       UPDATE links SET owner_id = 1, disabled = 1, updated_at = ${C + 5} WHERE code_key = 'keep'`);
   }
-  if (version >= 3) {
-    // 'retaken' was taken over by an import with its previous holder's creation time: its total
-    // restarted at 1, but the 7 clicks of the day before stayed under (code, created_at).
+  if (version >= SINCE.clicks) seedClicks(db, version);
+  if (version >= SINCE.visits) seedSqliteVisits(db, idOf(db, 'keep'), version >= SINCE.packedVisits);
+  if (version >= SINCE.passwords) db.prepare("UPDATE links SET password_hash = ? WHERE code_key = 'keep'").run(HASH);
+  if (version >= SINCE.labels)
+    db.exec("UPDATE links SET title = 'Keep this', tags = 'work news' WHERE code_key = 'keep'");
+}
+
+const idOf = (db: Database.Database, codeKey: string) =>
+  db.prepare('SELECT id FROM links WHERE code_key = ?').pluck().get(codeKey) as number;
+
+/** 'keep' clicked 3 times one day and 2 the next, 'retaken' once. */
+function seedClicks(db: Database.Database, version: number) {
+  if (version >= SINCE.clickTotals) {
+    const total = db.prepare('INSERT INTO link_click_totals (link_id, clicks) VALUES (?, ?)');
+    total.run(idOf(db, 'keep'), 5);
+    total.run(idOf(db, 'retaken'), 1);
+  } else {
     db.exec(`UPDATE links SET clicks = 5 WHERE code_key = 'keep';
-      UPDATE links SET clicks = 1 WHERE code_key = 'retaken';
-      INSERT INTO link_click_days VALUES ('keep', ${C}, ${D}, 3), ('keep', ${C}, ${D + 1}, 2),
-        ('retaken', ${C + 1}, ${D}, 7), ('gone', ${C}, ${D}, 9)`);
+      UPDATE links SET clicks = 1 WHERE code_key = 'retaken'`);
   }
+  if (version >= SINCE.linkIds) {
+    const day = db.prepare('INSERT INTO link_click_days (link_id, day, clicks) VALUES (?, ?, ?)');
+    day.run(idOf(db, 'keep'), D, 3);
+    day.run(idOf(db, 'keep'), D + 1, 2);
+    day.run(idOf(db, 'retaken'), D, 1);
+    return;
+  }
+  // 'retaken' was taken over by an import with its previous holder's creation time: its total
+  // restarted at 1, but the 7 clicks of the day before stayed under (code, created_at).
+  db.exec(`INSERT INTO link_click_days VALUES ('keep', ${C}, ${D}, 3), ('keep', ${C}, ${D + 1}, 2),
+    ('retaken', ${C + 1}, ${D}, 7), ('gone', ${C}, ${D}, 9)`);
 }
 
 /** Tables (with STRICT and WITHOUT ROWID), columns, indexes and triggers: what a schema is, not how its SQL was spelled. */
@@ -88,47 +112,16 @@ describe('sqlite migrations', () => {
         const steps: number[] = [];
         const store = createSqliteLinkStore(path, { onMigrated: (step) => steps.push(step.version) });
         expect(steps).toEqual(SQLITE_MIGRATIONS.map((_, index) => index + 1).filter((step) => step > version));
-        const keep: Link = {
-          code: 'Keep',
-          codeKey: 'keep',
-          originalUrl: 'https://example.com/keep',
-          createdAt: C,
-          expiresAt: FAR,
-        };
-        const owned = version >= 2 ? { ...keep, ownerId: 1, updatedAt: C + 5, disabled: true } : keep;
-        expect(await store.findByCodeKey('keep')).toEqual(owned);
-        expect((await store.listLinks({ scope: { all: true }, limit: 5, now: C })).map((found) => found.code)).toEqual([
-          'retaken',
-          'Keep',
-        ]);
-        if (version >= 2) {
-          expect(await store.findKeyByHash('hash-of-alice')).toEqual({
-            id: 1,
-            ownerId: 1,
-            name: 'alice',
-            createdAt: C,
-            revoked: false,
-          });
-        }
-        if (version >= 3) {
-          expect(await store.clicksOf('keep', C, 0)).toEqual({
-            total: 5,
-            days: [
-              { day: D, clicks: 3 },
-              { day: D + 1, clicks: 2 },
-            ],
-          });
-          // Days adding up to more than the link's total were not all its own: dropped, as are days of no link.
-          expect(await store.clicksOf('retaken', C + 1, 0)).toEqual({ total: 1, days: [] });
-        }
-        expect((await store.create({ ...keep, code: 'new', codeKey: 'new' }, C)).created).toBe(true);
+        const has = (feature: keyof typeof SINCE) => version >= SINCE[feature];
+        await expectOldRowsRead(store, has);
+        expect((await store.create({ ...KEEP, code: 'new', codeKey: 'new' }, C)).created).toBe(true);
         await store.close();
 
         expect(structureOf(path)).toEqual(await freshStructure());
         const ids = raw<{ id: number }>(path, 'SELECT id FROM links ORDER BY id').map((row) => row.id);
         expect(new Set(ids).size).toBe(3);
         expect(Math.min(...ids)).toBeGreaterThan(0);
-        expect(raw(path, 'SELECT link_id, day, clicks FROM link_click_days')).toHaveLength(version >= 3 ? 2 : 0);
+        expect(raw(path, 'SELECT link_id, day, clicks FROM link_click_days')).toHaveLength(clickDaysKept(has));
       });
     }
   }

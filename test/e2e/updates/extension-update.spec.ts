@@ -28,11 +28,14 @@ interface Release {
   keys: boolean;
   /** The release's open page counts a local link's clicks. */
   localClicks: boolean;
+  /** The release pulls a synced link's title, tags and password badge into its history. */
+  labels: boolean;
 }
 
 const RELEASES: Release[] = [
-  { commit: 'aaedf42', keys: false, localClicks: false },
-  { commit: '3289986', keys: true, localClicks: true },
+  { commit: 'aaedf42', keys: false, localClicks: false, labels: false },
+  { commit: '3289986', keys: true, localClicks: true, labels: false },
+  { commit: '5711d13', keys: true, localClicks: true, labels: true },
 ];
 
 for (const release of RELEASES) {
@@ -114,6 +117,25 @@ for (const release of RELEASES) {
           'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
       };
       expect((await fetch(syncedShort, { redirect: 'manual', headers: asBrowser })).status).toBe(302);
+      // Set on the server after the shorten (in the web app, say): a release with them pulls the
+      // link's title, tags and password into its history record, which today's must still show.
+      const labels = { title: '분기 보고서 — Q1', tags: ['work', '보고서'] };
+      if (release.labels) {
+        const code = decodeURIComponent(new URL(syncedShort).pathname.slice(1).replace(/\/$/, ''));
+        const patched = await fetch(`${serverUrl}/api/v1/links/${encodeURIComponent(code)}`, {
+          method: 'PATCH',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...labels, password: 'update pass 2026' }),
+        });
+        expect(patched.status).toBe(200);
+        await expect
+          .poll(async () => {
+            await popup.reload();
+            const item = (await historyByUrl(popup)).get(synced);
+            return item && { title: item.title, tags: item.tags, locked: item.locked };
+          })
+          .toEqual({ ...labels, locked: true });
+      }
       await browser.close();
 
       // The update: today's build in the same folder, the same profile.
@@ -136,6 +158,7 @@ for (const release of RELEASES) {
       const listed = await historyByUrl(popup);
       for (const url of Object.values(local)) expect(listed.get(url)?.status).toBe('local');
       expect(listed.get(synced)).toMatchObject({ status: 'synced', shortUrl: syncedShort });
+      if (release.labels) expect(listed.get(synced)).toMatchObject({ ...labels, locked: true });
       expect(decodeURI(listed.get(local.hangul)?.shortUrl ?? '')).toContain('업데이트');
       expect(listed.get(local.hangul)?.clicks).toBe(release.localClicks ? '2 clicks' : '0 clicks');
 

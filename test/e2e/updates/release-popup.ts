@@ -14,16 +14,29 @@ export async function shortenInForm(popup: Page, url: string, code = ''): Promis
   return popup.locator('#short-url').inputValue();
 }
 
+/** One history item as the popup shows it. */
+export interface ShownItem {
+  status: string;
+  shortUrl: string;
+  clicks: string;
+  /** The link's title and tags (empty in releases before them). */
+  title: string;
+  tags: string[];
+  /** Whether it carries the password badge. */
+  locked: boolean;
+}
+
 /** The popup's history as text per item, keyed by the original URL. */
-export async function historyByUrl(
-  popup: Page,
-): Promise<Map<string, { status: string; shortUrl: string; clicks: string }>> {
+export async function historyByUrl(popup: Page): Promise<Map<string, ShownItem>> {
   const items = await popup.locator('#history .history-item').evaluateAll((nodes) =>
     nodes.map((node) => ({
       originalUrl: node.querySelector('.original-url')?.textContent ?? '',
       status: (node as HTMLElement).dataset.status ?? '',
       shortUrl: node.querySelector('.short-url')?.textContent ?? '',
       clicks: node.querySelector('.clicks')?.textContent ?? '',
+      title: node.querySelector('.link-title')?.textContent ?? '',
+      tags: Array.from(node.querySelectorAll('.tag-chip'), (chip) => chip.textContent ?? ''),
+      locked: node.querySelector('.badge.protected') !== null,
     })),
   );
   return new Map(items.map(({ originalUrl, ...rest }) => [originalUrl, rest]));

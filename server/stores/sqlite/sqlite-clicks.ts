@@ -25,8 +25,7 @@ export type ClickCommitterArgs = {
   keepDays: number;
   linkIdSql: string;
   addVisitRowSql: string;
-  dayCountsSql: string;
-  putDayCountsSql: string;
+  addDayCountsSql: string;
   oldestVisitSql: string;
   purgeVisitsSql: string;
   foldPerBatch: number;
@@ -47,10 +46,12 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
  * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total and
  * its day, under the id of the link holding the code now; days past the kept ones are
  * purged by this same writer, once per new day. Its visits are packed here (`pack`, off the event
- * loop) and written as one row per link, and each link's day counts merged into that day's row
- * (this connection is the database's only writer while the transaction holds its lock, so
- * reading then writing loses nothing). It refers to nothing outside itself, because the writer
- * thread runs its source text.
+ * loop) and written as one row per link, and each link's day counts added to that day's object by
+ * the upsert itself (`linklet_add_counts`, a function of this connection): no read of the stored
+ * object first, and nothing kept between batches (a map of the objects it wrote last, to spare
+ * parsing them again, missed at every link once a batch held more links than it did, and only
+ * made garbage). It refers to nothing outside itself, because the writer thread runs its source
+ * text.
  */
 export function createClickCommitter(
   db: Database.Database,
@@ -62,14 +63,18 @@ export function createClickCommitter(
   const purge = db.prepare(args.purgeSql);
   const linkIdOf = db.prepare(args.linkIdSql).pluck();
   const addVisitRow = db.prepare(args.addVisitRowSql);
-  const dayCountsOf = db.prepare(args.dayCountsSql).pluck();
-  const putDayCounts = db.prepare(args.putDayCountsSql);
+  // Adds one day's counts (a JSON object of name → visits) to those stored. Names are
+  // `dimension:name` or `bots`: none is `__proto__`, which an assignment would not store.
+  db.function('linklet_add_counts', { deterministic: true }, (stored, added) => {
+    const sums = JSON.parse(stored as string) as Record<string, number>;
+    const more = JSON.parse(added as string) as Record<string, number>;
+    for (const name in more) sums[name] = (sums[name] ?? 0) + (more[name] as number);
+    return JSON.stringify(sums);
+  });
+  const addDayCounts = db.prepare(args.addDayCountsSql);
   const oldestVisit = db.prepare(args.oldestVisitSql).pluck();
   const purgeVisits = db.prepare(args.purgeVisitsSql);
   let purgedBefore = Number.NEGATIVE_INFINITY;
-  // The day counts this writer wrote last, parsed, by link and day: while the stored text is
-  // still what it wrote, the next batch adds to them without parsing the text again.
-  const recentDays = new Map<string, { text: string; sums: Map<string, number> }>();
   const nameJson = new Map<string, string>();
   // A batch's links are looked up in code order and written in id order: with a million links
   // clicked alike, a batch in click order visited each table's pages at random, and a page the
@@ -91,7 +96,7 @@ export function createClickCommitter(
       addTotal.run(linkId, batch.counts[item]);
       addDay.run(linkId, batch.day, batch.counts[item]);
     }
-    // One row per link of the batch's visits, and each link's day counts merged into its row.
+    // One row per link of the batch's visits, and each link's day counts added to its row.
     const idOf = (codeKey: string): number | undefined => {
       if (!ids.has(codeKey)) ids.set(codeKey, linkIdOf.get(codeKey) as number | undefined);
       return ids.get(codeKey);
@@ -101,30 +106,18 @@ export function createClickCommitter(
       addVisitRow.run(linkId, row.firstAt, row.lastAt, row.count, row.visits);
     for (const { item, linkId } of byId(packed?.days ?? [], ({ codeKey }) => idOf(codeKey))) {
       const { day, names, counts } = item;
-      const stored = dayCountsOf.get(linkId, day) as string | undefined;
-      const dayKey = `${linkId}:${day}`;
-      let known = recentDays.get(dayKey);
-      if (known === undefined || known.text !== stored) {
-        // Another process wrote it since (or it is new to this writer): read it as stored.
-        known = { text: '', sums: new Map(Object.entries(stored === undefined ? {} : JSON.parse(stored))) };
-        if (recentDays.size >= 20_000) recentDays.clear();
-        recentDays.set(dayKey, known);
-      }
-      const { sums } = known;
-      for (let i = 0; i < names.length; i++)
-        sums.set(names[i] as string, (sums.get(names[i] as string) ?? 0) + (counts[i] as number));
       let text = '{';
-      for (const [name, n] of sums) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
         let json = nameJson.get(name);
         if (json === undefined) {
           json = JSON.stringify(name);
           if (nameJson.size >= 20_000) nameJson.clear();
           nameJson.set(name, json);
         }
-        text += `${text === '{' ? '' : ','}${json}:${n}`;
+        text += `${i === 0 ? '' : ','}${json}:${counts[i]}`;
       }
-      known.text = `${text}}`;
-      putDayCounts.run(linkId, day, known.text);
+      addDayCounts.run(linkId, day, `${text}}`);
     }
     // Visits past their retention go (their daily counts stay), oldest first (by row id: the
     // order they were written), at most a bounded number per batch.

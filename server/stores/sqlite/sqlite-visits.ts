@@ -10,9 +10,9 @@ export const SQLITE_VISIT_SQL = {
   linkIdSql: 'SELECT id FROM links WHERE code_key = ?',
   addVisitRowSql:
     'INSERT INTO link_visit_rows (link_id, first_at, last_at, visit_count, visits) VALUES (?, ?, ?, ?, ?)',
-  dayCountsSql: 'SELECT counts FROM link_visit_counts WHERE link_id = ? AND day = ?',
-  putDayCountsSql: `INSERT INTO link_visit_counts (link_id, day, counts) VALUES (?, ?, ?)
-    ON CONFLICT (link_id, day) DO UPDATE SET counts = excluded.counts`,
+  // linklet_add_counts: the writer's own function (createClickCommitter), as PostgreSQL's is its.
+  addDayCountsSql: `INSERT INTO link_visit_counts (link_id, day, counts) VALUES (?, ?, ?)
+    ON CONFLICT (link_id, day) DO UPDATE SET counts = linklet_add_counts(counts, excluded.counts)`,
   oldestVisitSql: 'SELECT last_at FROM link_visit_rows ORDER BY rowid LIMIT 1',
   purgeVisitsSql: `DELETE FROM link_visit_rows WHERE rowid IN (${OLD_ROWS})`,
 };

@@ -20,6 +20,18 @@ export interface ReleaseFeatures {
   passwords: boolean;
 }
 
+/** A release with none of them: the first ones, links alone. */
+export const NO_FEATURES: ReleaseFeatures = {
+  owners: false,
+  links: false,
+  clicks: false,
+  disable: false,
+  remove: false,
+  visits: false,
+  labels: false,
+  passwords: false,
+};
+
 /** An unknown API path answers 404 on every release; anything else means the route exists. */
 const served = (answer: Answer) => answer.status !== 404 && answer.status !== 405;
 
@@ -33,17 +45,7 @@ export async function probeFeatures(origin: string, adminKey: string, probeCode:
   const links = listing.status === 200 && Array.isArray(listing.body?.data?.links);
   const keys = await call(origin, 'GET', '/api/v1/keys', { key: adminKey });
   const owners = keys.status === 200 && Array.isArray(keys.body?.data?.keys);
-  if (!links)
-    return {
-      owners,
-      links,
-      clicks: false,
-      disable: false,
-      remove: false,
-      visits: false,
-      labels: false,
-      passwords: false,
-    };
+  if (!links) return { ...NO_FEATURES, owners };
 
   const view = await call(origin, 'GET', `/api/v1/links/${encodeURIComponent(probeCode)}`, { key: adminKey });
   const clicks = typeof view.body?.data?.clicks === 'number';

@@ -4,7 +4,7 @@ import { releaseNode } from '../../scripts/release-build.mjs';
 import type { RunningServer, StartOptions } from '../../scripts/server-process.mjs';
 import { checkVisits, type ShownVisits, visitsBefore } from './link-visits.js';
 import { type ListedLink, listWhen } from './list-links.js';
-import type { ReleaseFeatures } from './release-features.js';
+import { NO_FEATURES, type ReleaseFeatures } from './release-features.js';
 import { checkCounting, checkListed, checkNewCreates, checkOpens } from './verify-update.js';
 import { writeReleaseData } from './write-release-data.js';
 
@@ -14,17 +14,7 @@ export interface Release {
   features: ReleaseFeatures;
 }
 
-const NONE: ReleaseFeatures = {
-  owners: false,
-  links: false,
-  clicks: false,
-  disable: false,
-  remove: false,
-  visits: false,
-  labels: false,
-  passwords: false,
-};
-const MANAGED = { ...NONE, owners: true, links: true, clicks: true, disable: true, remove: true };
+const MANAGED = { ...NO_FEATURES, owners: true, links: true, clicks: true, disable: true, remove: true };
 const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
 
 /**
@@ -34,7 +24,7 @@ const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
  * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9).
  */
 export const RELEASES: Release[] = [
-  { commit: 'aaedf42', features: NONE },
+  { commit: 'aaedf42', features: NO_FEATURES },
   { commit: '3289986', features: MANAGED },
   { commit: '7784d06', features: EVERY },
   { commit: '5711d13', features: EVERY },

@@ -26,6 +26,7 @@ export type ClickCommitterArgs = {
   linkIdSql: string;
   addVisitRowSql: string;
   addDayCountsSql: string;
+  newDayCountsSql: string;
   oldestVisitSql: string;
   purgeVisitsSql: string;
   foldPerBatch: number;
@@ -46,12 +47,10 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
  * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total and
  * its day, under the id of the link holding the code now; days past the kept ones are
  * purged by this same writer, once per new day. Its visits are packed here (`pack`, off the event
- * loop) and written as one row per link, and each link's day counts added to that day's object by
- * the upsert itself (`linklet_add_counts`, a function of this connection): no read of the stored
- * object first, and nothing kept between batches (a map of the objects it wrote last, to spare
- * parsing them again, missed at every link once a batch held more links than it did, and only
- * made garbage). It refers to nothing outside itself, because the writer thread runs its source
- * text.
+ * loop) and written as one row per link, and each link's day counts added to that day's object in
+ * its UPDATE (`linklet_add_counts`, a function of this connection: no read of the object first, no
+ * text of the counts to add made and parsed again), or inserted as a new day's. It refers to
+ * nothing outside itself, because the writer thread runs its source text.
  */
 export function createClickCommitter(
   db: Database.Database,
@@ -63,15 +62,29 @@ export function createClickCommitter(
   const purge = db.prepare(args.purgeSql);
   const linkIdOf = db.prepare(args.linkIdSql).pluck();
   const addVisitRow = db.prepare(args.addVisitRowSql);
-  // Adds one day's counts (a JSON object of name → visits) to those stored. Names are
-  // `dimension:name` or `bots`: none is `__proto__`, which an assignment would not store.
-  db.function('linklet_add_counts', { deterministic: true }, (stored, added) => {
-    const sums = JSON.parse(stored as string) as Record<string, number>;
-    const more = JSON.parse(added as string) as Record<string, number>;
-    for (const name in more) sums[name] = (sums[name] ?? 0) + (more[name] as number);
-    return JSON.stringify(sums);
+  // The objects this writer stored last, by their text: while a batch holds few enough links for
+  // them to be met again (a thousand links: every one, every batch), the next batch adds to them
+  // without parsing the stored text. A batch of more links keeps none: at a million links none
+  // would be met again, and keeping them only made garbage. An entry goes once used, so a text
+  // another process or a rolled-back batch replaced is parsed as stored.
+  const written = new Map<string, Record<string, number>>();
+  let remember = false;
+  let adding: { names: string[]; counts: number[] } = { names: [], counts: [] };
+  // Adds the day's counts being written (`adding`: names and visits) to the JSON object stored.
+  // Names are `dimension:name` or `bots`: none is `__proto__`, which an assignment would not store.
+  db.function('linklet_add_counts', (stored) => {
+    let sums = written.get(stored as string);
+    if (sums === undefined) sums = JSON.parse(stored as string) as Record<string, number>;
+    else written.delete(stored as string);
+    const { names, counts } = adding;
+    for (let i = 0; i < names.length; i++)
+      sums[names[i] as string] = (sums[names[i] as string] ?? 0) + (counts[i] as number);
+    const text = JSON.stringify(sums);
+    if (remember) written.set(text, sums);
+    return text;
   });
   const addDayCounts = db.prepare(args.addDayCountsSql);
+  const newDayCounts = db.prepare(args.newDayCountsSql);
   const oldestVisit = db.prepare(args.oldestVisitSql).pluck();
   const purgeVisits = db.prepare(args.purgeVisitsSql);
   let purgedBefore = Number.NEGATIVE_INFINITY;
@@ -104,8 +117,12 @@ export function createClickCommitter(
     const packed = batch.visits && pack(batch.visits);
     for (const { item: row, linkId } of byId(packed?.rows ?? [], (row) => idOf(row.codeKey)))
       addVisitRow.run(linkId, row.firstAt, row.lastAt, row.count, row.visits);
+    remember = (packed?.days.length ?? 0) <= 5_000;
+    if (!remember || written.size > 5_000) written.clear();
     for (const { item, linkId } of byId(packed?.days ?? [], ({ codeKey }) => idOf(codeKey))) {
       const { day, names, counts } = item;
+      adding = item;
+      if (addDayCounts.run(linkId, day).changes === 1) continue;
       let text = '{';
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;
@@ -117,7 +134,7 @@ export function createClickCommitter(
         }
         text += `${i === 0 ? '' : ','}${json}:${counts[i]}`;
       }
-      addDayCounts.run(linkId, day, `${text}}`);
+      newDayCounts.run(linkId, day, `${text}}`);
     }
     // Visits past their retention go (their daily counts stay), oldest first (by row id: the
     // order they were written), at most a bounded number per batch.

@@ -11,8 +11,8 @@ export const SQLITE_VISIT_SQL = {
   addVisitRowSql:
     'INSERT INTO link_visit_rows (link_id, first_at, last_at, visit_count, visits) VALUES (?, ?, ?, ?, ?)',
   // linklet_add_counts: the writer's own function (createClickCommitter), as PostgreSQL's is its.
-  addDayCountsSql: `INSERT INTO link_visit_counts (link_id, day, counts) VALUES (?, ?, ?)
-    ON CONFLICT (link_id, day) DO UPDATE SET counts = linklet_add_counts(counts, excluded.counts)`,
+  addDayCountsSql: 'UPDATE link_visit_counts SET counts = linklet_add_counts(counts) WHERE link_id = ? AND day = ?',
+  newDayCountsSql: 'INSERT INTO link_visit_counts (link_id, day, counts) VALUES (?, ?, ?)',
   oldestVisitSql: 'SELECT last_at FROM link_visit_rows ORDER BY rowid LIMIT 1',
   purgeVisitsSql: `DELETE FROM link_visit_rows WHERE rowid IN (${OLD_ROWS})`,
 };

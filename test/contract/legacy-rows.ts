@@ -1,14 +1,8 @@
 import { expect } from 'vitest';
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import type { Link } from '../../core/store/link-store.js';
-import {
-  ALL_DAYS_TALLIES,
-  FOLDED_DAY,
-  listedVisits,
-  sortedTallies,
-  VISIT_DAY,
-  VISIT_DAY_TALLIES,
-} from './legacy-visits.js';
+import { ALL_DAYS_TALLIES, FOLDED_DAY, listedVisits, VISIT_DAY, VISIT_DAY_TALLIES } from './legacy-visits.js';
+import { sortedTallies } from './visit-contract.js';
 
 /**
  * The rows both migration tests seed into an old database, and what today's store must read of

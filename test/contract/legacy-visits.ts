@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import type { StoredVisit, VisitTallies } from '../../core/management/visits/visits.js';
+import type { StoredVisit, VisitRow, VisitTallies } from '../../core/management/visits/visits.js';
 import { VISITS_PER_ROW } from '../../server/clicks/packed-visits.js';
+import { sortedTallies } from './visit-contract.js';
 
 /**
  * The visits of one link as a release that kept visits wrote them, for the migration tests of
@@ -17,17 +18,8 @@ export const VISIT_DAY = Math.floor(AT / 86_400);
 /** A day past the visits' retention: its visits were folded away, only its counts are left. */
 export const FOLDED_DAY = VISIT_DAY - 100;
 
-interface OldVisit {
-  /** Epoch seconds. */
-  at: number;
-  referrer: string | null;
-  country: string | null;
-  userAgent: string | null;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  bot: boolean;
-}
+/** A visit as both old shapes kept it: a row of today's batches, without the code it came by. */
+type OldVisit = Omit<VisitRow, 'codeKey'>;
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -184,12 +176,6 @@ export function listedVisits(packed: boolean): StoredVisit[] {
     ...visit,
   })).reverse();
 }
-
-/** Tallies in one order, for a comparison (a store answers them in none). */
-export const sortedTallies = ({ bots, tallies }: VisitTallies): VisitTallies => ({
-  bots,
-  tallies: [...tallies].sort((a, b) => `${a.dimension} ${a.name}`.localeCompare(`${b.dimension} ${b.name}`)),
-});
 
 /** What stats read of the kept visits' day alone. */
 export const VISIT_DAY_TALLIES: VisitTallies = sortedTallies({

@@ -28,7 +28,8 @@ const visit = (codeKey: string, overrides: Partial<VisitRow> = {}): VisitRow => 
 });
 
 /** Tallies in one order, for comparing stores. */
-const sorted = (tallies: VisitTallies) => ({
+/** Tallies in one order (dimension, then name), so stores that list ties differently compare alike. */
+export const sortedTallies = (tallies: VisitTallies): VisitTallies => ({
   bots: tallies.bots,
   tallies: [...tallies.tallies].sort((a, b) => `${a.dimension} ${a.name}`.localeCompare(`${b.dimension} ${b.name}`)),
 });
@@ -73,7 +74,7 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
         ],
       });
       expect((await store.clicksOf('v1', NOW, 0)).total).toBe(3);
-      expect(sorted(await store.visitTalliesOf('v1', NOW, TODAY, TODAY))).toEqual({
+      expect(sortedTallies(await store.visitTalliesOf('v1', NOW, TODAY, TODAY))).toEqual({
         bots: 1,
         tallies: [
           { dimension: 'browser', name: 'Chrome', clicks: 2 },
@@ -184,13 +185,13 @@ export function describeVisitContract(name: string, factory: StoreFactory<Manage
         visit('old', { at: AT - 86_400 + i, bot: i === 0, referrer: i % 2 ? 'direct' : 'news.example' }),
       );
       await store.addClicks({ day: TODAY - 1, codeKeys: ['old'], counts: [old - 1], visits: before });
-      const whole = sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY));
+      const whole = sortedTallies(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY));
       const fold = () => store.addClicks({ day: TODAY, codeKeys: [], counts: [], foldBefore: AT });
       await fold();
       await fold();
       expect(await store.listVisits('old', NOW, 10)).toEqual([]);
-      expect(sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY))).toEqual(whole);
-      expect(sorted(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY - 1))).toEqual(whole);
+      expect(sortedTallies(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY))).toEqual(whole);
+      expect(sortedTallies(await store.visitTalliesOf('old', NOW, TODAY - 1, TODAY - 1))).toEqual(whole);
       expect(await store.visitTalliesOf('old', NOW, TODAY, TODAY)).toEqual({ bots: 0, tallies: [] });
       // More folds (and new visits) add up rather than overwrite.
       await store.addClicks({

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, assert, describe, it } from 'vitest';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
+import { CHANGE_LOG_KEEP_MS } from '../../server/stores/sqlite/sqlite-change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
@@ -58,6 +59,33 @@ describe('sqlite change feed', () => {
     stop?.();
     await writer.close();
     await watcher.close();
+  });
+
+  it('keeps a retaken code in the log, and creates alone prune what is older than a minute', async () => {
+    const path = join(dir, 'pruned.db');
+    const store = createSqliteLinkStore(path);
+    const raw = new Database(path);
+    raw.exec("INSERT INTO link_changes (code_key, changed_at) VALUES ('long-gone', 0), ('long-gone-too', 0)");
+    const logged = () => raw.prepare('SELECT code_key FROM link_changes ORDER BY seq').pluck().all();
+    // The store's first batch prunes the day-old entries.
+    await store.create(link('once', { expiresAt: NOW + 1000 }), NOW);
+    assert.deepEqual(logged(), []);
+    // A create that retakes an expired code updates its row: the trigger logs it.
+    const retaken = await store.create(
+      link('once', { createdAt: NOW + 2000, expiresAt: NOW + 86_400_000 }),
+      NOW + 2000,
+    );
+    assert.equal(retaken.created, true);
+    assert.deepEqual(logged(), ['once']);
+    // Another create within the minute prunes nothing: the retake stays for the other processes to read.
+    raw.exec("INSERT INTO link_changes (code_key, changed_at) VALUES ('stale', 0)");
+    await store.create(link('other'), NOW + 3000);
+    assert.deepEqual(logged(), ['once', 'stale']);
+    // A minute of batches on, a create prunes again (by the log's own clock: the retake is recent).
+    await store.create(link('later'), NOW + CHANGE_LOG_KEEP_MS);
+    assert.deepEqual(logged(), ['once']);
+    raw.close();
+    await store.close();
   });
 });
 

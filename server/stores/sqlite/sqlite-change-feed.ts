@@ -1,6 +1,16 @@
 import type Database from 'better-sqlite3';
 import { type ChangeFeed, createListeners } from '../change-feed.js';
 
+/** How long the change log keeps a change: far longer than any process takes to read it. */
+export const CHANGE_LOG_KEEP_MS = 60_000;
+/**
+ * Drops changes older than the keep time (`?`, ms) on SQLite's clock, the one the triggers log
+ * by. Run by every writer of changes (patch, delete, and a create batch, which may retake codes),
+ * so the log stays a minute's changes long however the links change.
+ */
+export const PRUNE_CHANGE_LOG_SQL = `DELETE FROM link_changes
+  WHERE changed_at < CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - ?`;
+
 /**
  * Other processes' patches and deletes on the same SQLite file, and edits made to it by hand (the
  * triggers on `links` log every update and delete), for this process to drop from its cache.

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
+import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 
 // One statement claims the code: insert, or take over a holder that has expired (its owner,
 // changes and disabled flag go with it). The link gets a new id either way, so a retaken code
@@ -22,11 +23,19 @@ const HOLDER_SQL = 'SELECT expires_at FROM links WHERE code_key = ?';
 /** One create as the writer is posted it. */
 export type ClaimItem = { link: Link; now: number };
 /** The claim statements, handed to the writer thread with its setup (it imports nothing). */
-export type ClaimSql = { claimSql: string; holderSql: string; reserveIdsSql: string };
+export type ClaimSql = {
+  claimSql: string;
+  holderSql: string;
+  reserveIdsSql: string;
+  pruneChangesSql: string;
+  changesKeepMs: number;
+};
 export const CLAIM_STATEMENTS: ClaimSql = {
   claimSql: CLAIM_SQL,
   holderSql: HOLDER_SQL,
   reserveIdsSql: RESERVE_IDS_SQL,
+  pruneChangesSql: PRUNE_CHANGE_LOG_SQL,
+  changesKeepMs: CHANGE_LOG_KEEP_MS,
 };
 
 /**
@@ -45,16 +54,20 @@ interface PendingCreate {
 
 /**
  * Group commit on one connection: the batch's claims run in one BEGIN IMMEDIATE transaction, in
- * order, each its own atomic statement, and the whole batch costs one fsync. It refers to
- * nothing outside itself, because the writer thread runs its source text (see writer-thread.ts).
+ * order, each its own atomic statement, and the whole batch costs one fsync. A claim that retakes
+ * an expired code updates its row, which the change log's trigger logs: so that creates alone
+ * never grow the log without end, a batch prunes it once per keep time. It refers to nothing
+ * outside itself, because the writer thread runs its source text (see writer-thread.ts).
  */
 export function createBatchCommitter(
   db: Database.Database,
-  { claimSql, holderSql, reserveIdsSql }: ClaimSql,
+  { claimSql, holderSql, reserveIdsSql, pruneChangesSql, changesKeepMs }: ClaimSql,
 ): CommitBatch {
   const claim = db.prepare(claimSql);
   const holderExpiry = db.prepare(holderSql).pluck();
   const reserveIds = db.prepare(reserveIdsSql).pluck();
+  const pruneChanges = db.prepare(pruneChangesSql);
+  let prunedAt = Number.NEGATIVE_INFINITY;
   const made = { created: true } as const;
   const claimOrReport = (link: Link, now: number, id: number): ClaimOutcome => {
     const { codeKey, code, originalUrl, createdAt, expiresAt } = link;
@@ -87,7 +100,13 @@ export function createBatchCommitter(
   };
   const transaction = db.transaction((batch: ClaimItem[]) => {
     const first = (reserveIds.get(batch.length) as number) - batch.length + 1;
-    return batch.map(({ link, now }, i) => claimOrReport(link, now, first + i));
+    const outcomes = batch.map(({ link, now }, i) => claimOrReport(link, now, first + i));
+    const now = (batch[0] as ClaimItem).now;
+    if (now - prunedAt >= changesKeepMs) {
+      pruneChanges.run(changesKeepMs);
+      prunedAt = now;
+    }
+    return outcomes;
   });
   return (batch) => transaction.immediate(batch);
 }

@@ -14,11 +14,9 @@ import {
   type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
+import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 import { CLICKS_OF_LINK, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
-
-/** How long the change log keeps a change: far longer than any process takes to read it. */
-export const CHANGE_LOG_KEEP_MS = 60_000;
 
 const STATUS_SQL = {
   active: 'expires_at > @now AND disabled = 0',
@@ -95,10 +93,7 @@ export function createSqliteLinkManagement(
     return statement;
   };
   // The change itself is logged by the table's triggers (schema 10), on SQLite's clock.
-  const pruneChangeLog = () =>
-    prepared(
-      `DELETE FROM link_changes WHERE changed_at < CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - ?`,
-    ).run(CHANGE_LOG_KEEP_MS);
+  const pruneChangeLog = () => prepared(PRUNE_CHANGE_LOG_SQL).run(CHANGE_LOG_KEEP_MS);
 
   const updateLink = db.transaction((codeKey: string, scope: OwnerScope, patch: LinkPatch, now: number) => {
     // An expired link takes a patch only with a renewal (a new `expires_at`).

@@ -27,11 +27,9 @@ export function writeAnswer(res: ServerResponse, answer: Answer, requestId: stri
   raw.push('X-Request-Id', requestId, 'Content-Length', String(bytes));
   res.writeHead(answer.status, raw);
   // As many bytes as characters: every character is ASCII, whose Latin-1 bytes are its UTF-8 bytes.
-  // `write` then `end`, not `end(body)`: Node sends the headers and body of a `write` as one
-  // string in one plain write, where `end(body)` corks the socket and sends them with an empty
-  // chunk as a writev.
-  res.write(body, bytes === body.length ? 'latin1' : 'utf8');
-  res.end();
+  // The head and body go out as one string; with the empty chunk `end` adds, Node sends them in
+  // one `writev` (strace on Node 20: one call per answer).
+  res.end(body, bytes === body.length ? 'latin1' : 'utf8');
 }
 
 // A redirect's raw headers in the order `redirectAnswer` gives them; the three that change are

@@ -2,8 +2,12 @@
 export interface RequestEnv {
   /** The id the adapter logs this request under; failures are reported with it. */
   requestId?: string;
-  /** The client's address as the adapter trusts it: password tries are counted per client. */
-  clientAddress?: string;
+  /**
+   * Who the client is, as limits count clients (password tries): its address behind the trusted
+   * proxies, an IPv6 one by its /64, which one subscriber holds whole (counting addresses would let
+   * it rotate through 2^64 of them).
+   */
+  client?: string;
 }
 
 export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Response>;

@@ -12,8 +12,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** What a protected short URL's answer needs of its request. */
 export interface ProtectedRequest {
   request: Request;
-  /** The client's address as the adapter trusts it (`RequestEnv.clientAddress`). */
-  clientAddress: string | undefined;
+  /** Who the client is, as the adapter counts clients (`RequestEnv.client`). */
+  client: string | undefined;
   audience: ErrorAudience;
   /** The body's text of a POST (read under the body limit); undefined for GET and HEAD. */
   body?: string;
@@ -56,7 +56,7 @@ export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: 
     const { request } = given;
     const password = headerPassword(request.headers.get('x-link-password')) ?? formPasswordOf(request, given.body);
     const outcome = await answerPasswordAttempt(
-      { codeKey: link.codeKey, password, client: given.clientAddress ?? 'unknown', audience: given.audience, now: at },
+      { codeKey: link.codeKey, password, client: given.client ?? 'unknown', audience: given.audience, now: at },
       context,
     );
     if (outcome.opened && onClick) {

@@ -42,7 +42,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
     };
   const protectedRequest = (c: Context<AppEnv>, body?: string) => ({
     request: c.req.raw,
-    clientAddress: c.env?.clientAddress,
+    client: c.env?.client,
     audience: audienceOf(c, timeZone),
     body,
     visit: visitOf(c),

@@ -41,11 +41,13 @@ export function createClientAddressOf(trustedProxies: readonly string[]) {
 /**
  * Who a rate limit counts: an IPv4 address as is, an IPv6 address by its /64 (one subscriber's
  * network: a client given a /64 can pick any of its 2^64 addresses, so counting addresses would
- * let it escape the limit by rotating them).
+ * let it escape the limit by rotating them). An IPv4 address a dual-stack socket reports as
+ * `::ffff:…` counts as itself, not as one /64 shared by every IPv4 client.
  */
 export function rateLimitSubject(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const groups = expandIpv6(address.split('%', 1)[0] as string);
+  const plain = plainAddress(address);
+  if (isIP(plain) !== 6) return plain;
+  const groups = expandIpv6(plain.split('%', 1)[0] as string);
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 

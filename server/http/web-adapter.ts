@@ -5,6 +5,7 @@ import type { Answer } from '../../core/http/answer.js';
 import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
 import { LinkletError } from '../../core/http/errors.js';
 import { compatDialectOf } from '../../core/http/paths.js';
+import { rateLimitSubject } from './client-address.js';
 import type { RequestLog } from './request-log.js';
 
 /** A core `Answer` as a web `Response`. */
@@ -27,10 +28,12 @@ export function createWebAdapter(
   const listener = getRequestListener(
     async (request, env) => {
       const trace = log.begin(request.method, new URL(request.url).pathname, request.headers.get('x-request-id'));
-      // The client's address, as the rate limiter reads it: password tries are counted per client.
+      // The client as the rate limiter counts it (an IPv6 address by its /64): password tries are
+      // counted per client.
       const incoming = env.incoming as IncomingMessage | undefined;
-      const clientAddress = clientOf && incoming ? clientOf(incoming) : incoming?.socket.remoteAddress;
-      const response = await handler(request, { requestId: trace.id, ...(clientAddress && { clientAddress }) });
+      const address = clientOf && incoming ? clientOf(incoming) : incoming?.socket.remoteAddress;
+      const client = address && rateLimitSubject(address);
+      const response = await handler(request, { requestId: trace.id, ...(client && { client }) });
       response.headers.set('X-Request-Id', trace.id);
       log.answered(trace, response.status);
       return response;

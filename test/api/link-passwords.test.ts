@@ -36,7 +36,7 @@ async function protectedLink(app: ReturnType<typeof makeHandler>, code = 'locked
 
 /** A request from one client address (as the server's adapter tells the handler). */
 const from = (app: ReturnType<typeof makeHandler>, path: string, init: RequestInit, client = '203.0.113.7') =>
-  app.handler(new Request(`https://sho.rt${path}`, init), { clientAddress: client });
+  app.handler(new Request(`https://sho.rt${path}`, init), { client });
 
 const form = (password: string, headers: Record<string, string> = {}) => ({
   method: 'POST',

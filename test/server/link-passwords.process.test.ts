@@ -134,4 +134,26 @@ describe('link passwords on the server process', () => {
     expect(held?.status).toBe(429);
     expect(Number(held?.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('counts an IPv6 client by its /64: rotating addresses in it runs out of tries all the same', async () => {
+    const server = await servers.start({
+      DATABASE_URL: `sqlite:${servers.freshDb()}`,
+      API_KEY: ADMIN,
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/r', custom_code: 'rotated', password: SECRET }),
+    });
+    const guessFrom = async (address: string) =>
+      (await get(server.port, 'rotated', { 'X-Link-Password': 'a guess', 'X-Forwarded-For': address }))?.status;
+    const statuses: Array<number | undefined> = [];
+    for (let i = 1; i <= 6; i++) statuses.push(await guessFrom(`2001:db8:5:6::${i.toString(16)}`));
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another network, and an IPv4 client (however its socket spells it), still have their tries.
+    expect(await guessFrom('2001:db8:5:7::1')).toBe(401);
+    expect(await guessFrom('::ffff:198.51.100.4')).toBe(401);
+    expect(await guessFrom('198.51.100.5')).toBe(401);
+  });
 });

@@ -29,6 +29,7 @@ describe('who a limit counts', () => {
     expect(rateLimitSubject('::1')).toBe('0:0:0:0::/64');
     expect(rateLimitSubject('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
     expect(rateLimitSubject('203.0.113.5')).toBe('203.0.113.5');
+    expect(rateLimitSubject('::ffff:203.0.113.5')).toBe('203.0.113.5');
   });
 
   it('never counts health checks (with or without a query) or CORS preflights', () => {

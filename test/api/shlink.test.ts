@@ -309,6 +309,42 @@ describe('Shlink: creating, reading, editing and deleting short URLs', () => {
     const adminList = await read(await send('GET', '/rest/v3/short-urls', ADMIN));
     expect(adminList.shortUrls.data.map((url: { shortCode: string }) => url.shortCode)).toEqual(['alices']);
   });
+  it('names a short URL by code and domain: on another domain it is not found, and nothing is changed', async () => {
+    const { create, send, alice, store } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/here', customSlug: 'here' });
+    const calls = [
+      ['GET', '/rest/v3/short-urls/here'],
+      ['GET', '/rest/v3/short-urls/here/visits'],
+      ['GET', '/rest/v3/short-urls/here/redirect-rules'],
+      ['PATCH', '/rest/v3/short-urls/here', { title: 'changed' }],
+      ['DELETE', '/rest/v3/short-urls/here'],
+    ] as const;
+    for (const [method, path, body] of calls) {
+      const response = await send(method, `${path}?domain=other.com`, alice, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(await read(response)).toEqual({
+        type: problemType('short-url-not-found'),
+        title: 'Short URL not found',
+        detail: 'No URL found with short code "here" for domain "other.com"',
+        status: 404,
+        shortCode: 'here',
+        domain: 'other.com',
+      });
+    }
+    const kept = await store.findByCodeKey('here');
+    expect(kept?.code).toBe('here');
+    expect(kept?.title ?? null).toBeNull();
+    // This server's host (any case), DEFAULT and an empty domain are its one domain.
+    for (const domain of ['sho.rt', 'SHO.RT', 'DEFAULT', '']) {
+      const fetched = await send('GET', `/rest/v3/short-urls/here?domain=${domain}`, alice);
+      expect(fetched.status, domain).toBe(200);
+      expect((await send('GET', `/rest/v3/short-urls/here/visits?domain=${domain}`, alice)).status, domain).toBe(200);
+    }
+    const edited = await send('PATCH', '/rest/v3/short-urls/here?domain=sho.rt', alice, { title: 'Here' });
+    expect(await read(edited)).toMatchObject({ title: 'Here' });
+    expect((await send('DELETE', '/rest/v3/short-urls/here?domain=DEFAULT', alice)).status).toBe(204);
+  });
 });
 
 describe('Shlink: lists, pages and orders', () => {

@@ -6,6 +6,7 @@ import type { LinkletSettings } from '../../settings.js';
 import type { ManagedLinkStore, OwnerScope } from '../../store/link-management-store.js';
 import { inScope } from '../../store/link-management-store.js';
 import type { Link } from '../../store/link-store.js';
+import { isOurDomain } from './shlink-domain.js';
 import { shortUrlNotFound } from './shlink-problem.js';
 
 /** What the Shlink routes share. */
@@ -33,11 +34,16 @@ export function shortCodeSegmentOf(request: Request): string {
 
 /**
  * The link a path's `{shortCode}` names, in the caller's scope: a missing link and another
- * owner's are the same `short-url-not-found`, so existence never leaks.
+ * owner's are the same `short-url-not-found`, so existence never leaks. Shlink names a short URL
+ * by its code and its `?domain=`, so a code asked for on another domain than Linklet's one is
+ * not found either: a client that manages several servers must never change or delete this
+ * server's link by a code it meant on another domain.
  */
 export async function findShortUrl(context: ShlinkContext, request: Request, scope: OwnerScope): Promise<Link> {
   const segment = shortCodeSegmentOf(request);
   const shortCode = decodeCodeSegment(segment) ?? segment;
+  const domain = new URL(request.url).searchParams.get('domain');
+  if (!isOurDomain(domain, context.host)) throw shortUrlNotFound(shortCode, domain ?? undefined);
   const codeKey = codeKeyOfSegment(segment);
   const link = codeKey === undefined ? undefined : await context.store.findByCodeKey(codeKey);
   if (link === undefined || !inScope(link, scope)) throw shortUrlNotFound(shortCode);

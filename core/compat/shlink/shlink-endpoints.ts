@@ -24,7 +24,10 @@ export interface ShlinkEndpoint {
 }
 
 const PROBLEM = 'ShlinkProblem';
-const notFound = { description: 'No such short URL among the key’s links (`short-url-not-found`).', schema: PROBLEM };
+const notFound = {
+  description: 'No such short URL among the key’s links, or `?domain=` names another domain (`short-url-not-found`).',
+  schema: PROBLEM,
+};
 const invalid = (what: string) => ({ description: `${what} (\`invalid-data\`, naming the fields).`, schema: PROBLEM });
 const unsupported = (what: string) => ({
   description: `Not supported by Linklet: ${what} (\`not-supported\`).`,

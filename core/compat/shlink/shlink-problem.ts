@@ -102,12 +102,16 @@ export function invalidData(fields: string[], detail: string): ShlinkProblemErro
   return new ShlinkProblemError('invalid', detail, { extras: { invalidElements: fields } });
 }
 
-/** Shlink's `short-url-not-found`: the same for a missing link and another owner's. */
-export function shortUrlNotFound(shortCode: string): ShlinkProblemError {
-  return new ShlinkProblemError('not_found', `No URL found with short code "${shortCode}"`, {
+/**
+ * Shlink's `short-url-not-found`: the same for a missing link and another owner's. With the
+ * `domain` it was asked on (another than Linklet's), worded and with the member Shlink adds then.
+ */
+export function shortUrlNotFound(shortCode: string, domain?: string): ShlinkProblemError {
+  const onDomain = domain === undefined ? '' : ` for domain "${domain}"`;
+  return new ShlinkProblemError('not_found', `No URL found with short code "${shortCode}"${onDomain}`, {
     type: 'short-url-not-found',
     title: 'Short URL not found',
-    extras: { shortCode },
+    extras: domain === undefined ? { shortCode } : { shortCode, domain },
   });
 }
 

@@ -3,6 +3,7 @@ import { parseTagFilter } from '../../management/links/link-labels.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { findShortUrl, PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
+import { isOurDomain } from './shlink-domain.js';
 import { pageOf } from './shlink-pages.js';
 import { domainNotFound, notSupported, tagNotFound } from './shlink-problem.js';
 import { parseVisitQuery, readLinkVisits, type VisitQuery } from './shlink-visit-query.js';
@@ -12,8 +13,6 @@ import { type LinkSelection, visitsAcrossLinks } from './visits-across-links.js'
 /** Shlink's visits endpoints: a link's own, across the key's links, and the orphan visits Linklet never has. */
 export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHandler> {
   const { store, settings, host } = context;
-  /** `DEFAULT` and this server's host name Linklet's one domain; any other has no link. */
-  const isOurDomain = (domain: string) => domain === 'DEFAULT' || domain.toLowerCase() === host;
 
   /** A page of the selected links' visits, each with the short URL it was a visit of. */
   const pageAcrossLinks = async (c: Context, selection: LinkSelection, query: VisitQuery) => {
@@ -23,10 +22,7 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
     return c.json({ visits: { data: visits, pagination } }, 200, PRIVATE);
   };
   /** Shlink's `domain` filter of the lists across links: another domain than ours holds nothing. */
-  const onOtherDomain = (c: Context) => {
-    const domain = c.req.query('domain');
-    return domain !== undefined && domain !== '' && !isOurDomain(domain);
-  };
+  const onOtherDomain = (c: Context) => !isOurDomain(c.req.query('domain'), host);
   const emptyPage = (c: Context, query: VisitQuery) => c.json({ visits: pageOf([], query.page) }, 200, PRIVATE);
 
   return {
@@ -109,7 +105,7 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
       const scope = scopeOf(await context.callerOf(c.req.raw));
       const query = parseVisitQuery(new URL(c.req.url).searchParams);
       const domain = c.req.param('domain') ?? '';
-      if (!isOurDomain(domain)) throw domainNotFound(domain);
+      if (domain === '' || !isOurDomain(domain, host)) throw domainNotFound(domain);
       return pageAcrossLinks(c, { scope }, query);
     },
   };

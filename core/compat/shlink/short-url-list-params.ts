@@ -1,5 +1,6 @@
 import { parseTagFilter } from '../../management/links/link-labels.js';
 import { asciiLowerCase, type LinkListQuery, type LinkOrderField } from '../../store/link-management-store.js';
+import { isOurDomain } from './shlink-domain.js';
 import { type PageRequest, parsePageRequest } from './shlink-pages.js';
 import { invalidData } from './shlink-problem.js';
 import { asShlinkField } from './short-url-fields.js';
@@ -77,7 +78,5 @@ export function parseShortUrlListParams(query: URLSearchParams, host: string): S
       throw invalidData([flag], `${flag} must be true or false.`);
   }
   if (query.get('excludePastValidUntil') === 'true') filters.status = 'active';
-  const domain = query.get('domain');
-  const otherDomain = domain !== null && domain !== '' && domain !== 'DEFAULT' && domain.toLowerCase() !== host;
-  return { page, filters, otherDomain };
+  return { page, filters, otherDomain: !isOurDomain(query.get('domain'), host) };
 }

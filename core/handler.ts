@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeApi } from './api-docs/api-description.js';
 import { createOpenApiDocument } from './api-docs/openapi.js';
+import { shlinkMethods } from './compat/shlink/shlink-endpoints.js';
 import { registerShlinkRoutes } from './compat/shlink/shlink-routes.js';
 import { registerYourlsRoutes } from './compat/yourls/yourls-routes.js';
 import type { AppEnv, FetchHandler, RequestEnv } from './env.js';
@@ -59,7 +60,10 @@ export function createLinklet(options: HandlerOptions): Linklet {
   app.use('/api/*', cors);
   app.use(YOURLS_API_PATH, cors);
   // Shlink's paths alone: `/rest` itself is a short URL like any other.
-  for (const path of [SHLINK_HEALTH_PATH, ...SHLINK_API_PREFIXES.map((prefix) => `${prefix}*`)]) app.use(path, cors);
+  const shlinkCors = apiCors(shlinkMethods());
+  for (const path of [SHLINK_HEALTH_PATH, ...SHLINK_API_PREFIXES.map((prefix) => `${prefix}*`)]) {
+    app.use(path, shlinkCors);
+  }
 
   registerShortenRoutes(app, {
     answerShorten,

@@ -1,4 +1,6 @@
-import { isApiPath } from '../http/paths.js';
+import { shlinkMethods } from '../compat/shlink/shlink-endpoints.js';
+import { API_METHODS } from '../http/middleware/cors.js';
+import { compatDialectOf, isApiPath } from '../http/paths.js';
 import { listApiOperations } from './api-catalog.js';
 import { API_TAGS, type ApiCatalogOptions, type ApiOperationSpec, type ApiResponseSpec } from './api-operation.js';
 import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-responses.js';
@@ -11,7 +13,10 @@ const SECURITY_OF_AUTH = {
   required: KEY_SCHEMES,
   signature: [{}, { YourlsSignature: [] }, ...KEY_SCHEMES],
 } satisfies Record<ApiOperationSpec['auth'], object[]>;
-const PREFLIGHT_METHODS = 'GET,HEAD,POST,OPTIONS,PATCH,DELETE';
+
+/** The methods a path's preflight allows, as the header lists them: Shlink's paths take PUT too. */
+const preflightMethodsOf = (path: string) =>
+  (compatDialectOf(path) === 'shlink' ? shlinkMethods() : API_METHODS).join(',');
 
 /** A response object: the JSON body (and the HTML page, for browsers), unless `bodyless` (HEAD). */
 function responseObject(spec: ApiResponseSpec, bodyless = false) {
@@ -96,7 +101,7 @@ function preflightOperation(path: string, operationId: string, errorDocument?: A
             description: 'The request may be made from any origin.',
             headers: {
               'Access-Control-Allow-Origin': '`*`.',
-              'Access-Control-Allow-Methods': `\`${PREFLIGHT_METHODS}\`.`,
+              'Access-Control-Allow-Methods': `\`${preflightMethodsOf(path)}\`.`,
               'Access-Control-Allow-Headers': '`Content-Type, X-API-Key, Authorization`.',
               'Access-Control-Max-Age': 'Seconds the answer may be cached.',
             },

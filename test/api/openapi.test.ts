@@ -586,5 +586,12 @@ describe('the keys and links endpoints answer as the document says', () => {
     const declared = doc.paths['/api/v1/links/{code}'].options.responses['204'].headers['Access-Control-Allow-Methods'];
     expect(declared.description).toContain(preflight.headers.get('access-control-allow-methods'));
     await expectDeclared(preflight, '/api/v1/links/{code}', 'options', 204);
+    const shlink = await app.fetch('/rest/v3/tags', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.shlink.io', 'Access-Control-Request-Method': 'PUT' },
+    });
+    const shlinkDeclared = doc.paths['/rest/v3/tags'].options.responses['204'].headers['Access-Control-Allow-Methods'];
+    expect(shlinkDeclared.description).toContain(shlink.headers.get('access-control-allow-methods'));
+    expect(shlink.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 });

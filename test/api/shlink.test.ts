@@ -119,8 +119,9 @@ describe('Shlink: health and the problem documents', () => {
 
   it('lets a browser on another origin call every method with X-Api-Key and a JSON body (CORS preflight)', async () => {
     const { app } = await withShlink();
-    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
-      const response = await app.fetch('/rest/v3/short-urls/abc', {
+    // PUT for the web client's tag rename (PUT /tags), whose not-supported problem it must be able to read.
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const response = await app.fetch('/rest/v3/tags', {
         method: 'OPTIONS',
         headers: {
           Origin: 'https://app.shlink.io',
@@ -134,6 +135,12 @@ describe('Shlink: health and the problem documents', () => {
       expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-api-key');
       expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
     }
+    // Linklet's own API takes no PUT, so its preflight does not offer it.
+    const v1 = await app.fetch('/api/v1/links', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.com', 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(v1.headers.get('access-control-allow-methods')).not.toContain('PUT');
   });
 });
 

@@ -288,3 +288,13 @@ export function allowedMethodsOf(path: string): string[] {
   const methods = SHLINK_ENDPOINTS.filter((endpoint) => endpoint.path === path).map((endpoint) => endpoint.method);
   return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
 }
+
+/**
+ * Every method some Shlink endpoint takes, for the preflight of Shlink's paths: `PUT` too, which
+ * Linklet's own API never takes, since Shlink's web client renames tags with `PUT /tags` and must
+ * be let through to read the `not-supported` problem that answers it.
+ */
+export function shlinkMethods(): string[] {
+  const methods = new Set<string>(SHLINK_ENDPOINTS.map((endpoint) => endpoint.method));
+  return [...methods, 'HEAD', 'OPTIONS'];
+}

@@ -4,14 +4,19 @@ import { API_CORS_HEADERS } from '../answer.js';
 
 const CORS_ENTRIES = Object.entries(API_CORS_HEADERS);
 
+/** The methods Linklet's own API takes, which its preflights allow. */
+export const API_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PATCH', 'DELETE'];
+
 /**
  * CORS for the API paths: Hono's `cors` answers preflights; an actual request gets the same
  * headers set on its final response. Merging a placeholder response into the route's (as `cors`
  * does) makes Hono rebuild that response around a body stream, a large share of a create's cost.
+ * `allowMethods` is what the paths take: a browser sends no request its preflight did not allow,
+ * so it could not even read the refusal of a method left out.
  */
-export function apiCors(): MiddlewareHandler {
+export function apiCors(allowMethods: readonly string[] = API_METHODS): MiddlewareHandler {
   const preflight = cors({
-    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS', 'PATCH', 'DELETE'],
+    allowMethods: [...allowMethods],
     allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
     exposeHeaders: ['Location', 'Retry-After'],
     maxAge: 86_400,

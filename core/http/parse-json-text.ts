@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 
-const EXAMPLE = 'send a JSON object such as {"original_url":"https://example.com"}';
+/** A body of Linklet's own API, shown in the refusal of one that is not JSON. */
+const V1_EXAMPLE = '{"original_url":"https://example.com"}';
 // A lone surrogate can only come from an escape (`\ud800`): UTF-8 text cannot carry one.
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 // With the `u` flag a well-formed pair is one code point, so only a lone half matches.
@@ -9,16 +10,18 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
 /**
  * A request body's text as JSON, whatever its Content-Type said: legacy clients send JSON as
  * form or text, and refusing them would break them for no gain. Empty or malformed text is a
- * 400 saying what to send, and so is a string (or key) holding a lone UTF-16 surrogate: it is
- * not Unicode text, and stored it would come back as bytes that are not valid UTF-8.
+ * 400 saying what to send (`example`: a body in the field names of the API asked, so a peer
+ * API's client is never told Linklet's names), and so is a string (or key) holding a lone UTF-16
+ * surrogate: it is not Unicode text, and stored it would come back as bytes that are not valid UTF-8.
  */
-export function parseJsonText(text: string): unknown {
-  if (text.trim() === '') throw invalid(`The request body is empty; ${EXAMPLE}.`);
+export function parseJsonText(text: string, example = V1_EXAMPLE): unknown {
+  const send = `send a JSON object such as ${example}`;
+  if (text.trim() === '') throw invalid(`The request body is empty; ${send}.`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalid(`The request body is not valid JSON; ${EXAMPLE}.`);
+    throw invalid(`The request body is not valid JSON; ${send}.`);
   }
   if (SURROGATE_ESCAPE.test(text)) {
     const where = loneSurrogateIn(value);

@@ -105,6 +105,26 @@ describe('Shlink: health and the problem documents', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
   });
 
+  it('refuses a body that is not JSON in Shlink’s field names, never Linklet’s', async () => {
+    const { send, alice, create } = await withShlink();
+    await create(alice, { longUrl: 'https://example.com/page', customSlug: 'page' });
+    for (const [method, path, body] of [
+      ['POST', '/rest/v3/short-urls', 'longUrl=https://example.com/form'],
+      ['POST', '/rest/v3/short-urls', ' '],
+      ['PATCH', '/rest/v3/short-urls/page', 'title=New'],
+      ['POST', '/rest/v3/short-urls', '[1]'],
+    ] as const) {
+      const response = await send(method, path, alice, body);
+      expect(response.status, body).toBe(400);
+      const problem = await read(response);
+      expect(problem, body).toMatchObject({ type: problemType('invalid-data'), invalidElements: [] });
+      expect(problem.detail, body).toContain('{"longUrl":"https://example.com"}');
+      expect(problem.detail, body).not.toContain('original_url');
+    }
+    const rules = await read(await send('POST', '/rest/v3/short-urls/page/redirect-rules', alice, 'rules'));
+    expect(rules.detail).toContain('{"redirectRules":[]}');
+  });
+
   it('answers a body over the limit (raised before the route) as a 413 problem', async () => {
     const app = makeHandler({ apiKey: ADMIN, maxBodyBytes: 64 });
     const response = await app.fetch('/rest/v3/short-urls', {

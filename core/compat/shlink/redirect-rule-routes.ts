@@ -1,8 +1,10 @@
-import { parseJsonText } from '../../http/parse-json-text.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
 import { findShortUrl, PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
 import { invalidData } from './shlink-problem.js';
-import { bodyFields } from './short-url-fields.js';
+import { bodyFields, parseShlinkBody } from './short-url-fields.js';
+
+/** The one body setting redirect rules takes, shown when a body is not JSON. */
+const RULES_EXAMPLE = '{"redirectRules":[]}';
 
 /**
  * Shlink's redirect rules of a short URL (by device, language, query…), which its web client
@@ -19,7 +21,7 @@ export function redirectRuleHandlers(context: ShlinkContext): Record<string, Shl
     async setShortUrlRedirectRules(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
       const link = await findShortUrl(context, c.req.raw, scope);
-      const rules = bodyFields(parseJsonText(await c.req.raw.text())).redirectRules;
+      const rules = bodyFields(parseShlinkBody(await c.req.raw.text(), RULES_EXAMPLE), RULES_EXAMPLE).redirectRules;
       if (!(Array.isArray(rules) && rules.length === 0)) {
         throw invalidData(
           ['redirectRules'],

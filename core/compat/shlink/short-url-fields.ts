@@ -1,4 +1,5 @@
 import { LinkletError } from '../../http/errors.js';
+import { parseJsonText } from '../../http/parse-json-text.js';
 import { parseTags, parseTitle } from '../../management/links/link-labels.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../../rules/url.js';
 import { parseShlinkDate } from './shlink-dates.js';
@@ -41,10 +42,21 @@ export function parseValidUntil(value: unknown, now: number): number {
   return at;
 }
 
+/** A body of Shlink's short URL endpoints, shown in the refusal of one that is not a JSON object. */
+export const SHLINK_BODY_EXAMPLE = '{"longUrl":"https://example.com"}';
+
+/**
+ * A Shlink request body's text as JSON; text that is not JSON is refused in Shlink's field names
+ * (`example`), not Linklet's, as a Shlink client's user knows them.
+ */
+export function parseShlinkBody(text: string, example = SHLINK_BODY_EXAMPLE): unknown {
+  return parseJsonText(text, example);
+}
+
 /** A body's fields as Shlink clients send them: a JSON object. */
-export function bodyFields(body: unknown): Record<string, unknown> {
+export function bodyFields(body: unknown, example = SHLINK_BODY_EXAMPLE): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalidData([], 'The request body must be a JSON object, such as {"longUrl":"https://example.com"}.');
+    throw invalidData([], `The request body must be a JSON object, such as ${example}.`);
   }
   return body as Record<string, unknown>;
 }

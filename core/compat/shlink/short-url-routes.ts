@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { parseJsonText } from '../../http/parse-json-text.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
 import { decodeCodeSegment } from '../../redirect/resolve.js';
 import { shorten } from '../../shorten/shorten.js';
@@ -16,6 +15,7 @@ import {
 } from './shlink-context.js';
 import { paginationOf } from './shlink-pages.js';
 import { nonUniqueSlug, ShlinkProblemError, shortUrlNotFound } from './shlink-problem.js';
+import { parseShlinkBody } from './short-url-fields.js';
 import { parseShortUrlListParams } from './short-url-list-params.js';
 import { toShortUrl } from './short-url-view.js';
 import { parseShlinkCreate, parseShlinkEdit } from './short-url-write.js';
@@ -47,7 +47,7 @@ export function shortUrlHandlers(context: ShlinkContext): Record<string, ShlinkH
     return view(withCounts, bots);
   };
   const rulesAt = (now: number) => ({ urlRules: settings.shorten.urlRules, host, now });
-  const readBody = async (c: Context) => parseJsonText(await c.req.raw.text());
+  const readBody = async (c: Context) => parseShlinkBody(await c.req.raw.text());
 
   return {
     async listShortUrls(c) {

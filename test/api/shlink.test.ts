@@ -557,6 +557,21 @@ describe('Shlink: visits', () => {
       totalItems: 2,
     });
     expect(humans.data[0].date).toBe(shlinkDate(START));
+    // As Shlink 4.4, the parameter's presence excludes bots whatever its value, but false keeps them.
+    for (const [query, total] of [
+      ['excludeBots', 2],
+      ['excludeBots=', 2],
+      ['excludeBots=1', 2],
+      ['excludeBots=TRUE', 2],
+      ['excludeBots=false', 3],
+      ['excludeBots=FALSE', 3],
+    ] as const) {
+      const answer = await send('GET', `/rest/v3/short-urls/visited/visits?${query}`, alice);
+      expect(answer.status, query).toBe(200);
+      expect((await read(answer)).visits.pagination.totalItems, query).toBe(total);
+    }
+    const across = await read(await send('GET', '/rest/v3/visits/non-orphan?excludeBots=1', alice));
+    expect(across.visits.data.some((visit: { potentialBot: boolean }) => visit.potentialBot)).toBe(false);
     const since = (
       await read(
         await send(

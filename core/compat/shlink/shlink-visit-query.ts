@@ -3,7 +3,6 @@ import type { ManagedLinkStore } from '../../store/link-management-store.js';
 import type { Link } from '../../store/link-store.js';
 import { parseShlinkDate } from './shlink-dates.js';
 import { type PageRequest, parsePageRequest } from './shlink-pages.js';
-import { invalidData } from './shlink-problem.js';
 
 /** The largest page of visits (Shlink's web client asks for 5000 at a time), and what "all" gives. */
 export const MAX_VISITS_PER_PAGE = 5000;
@@ -23,11 +22,17 @@ export function parseVisitQuery(query: URLSearchParams): VisitQuery {
   const page = parsePageRequest(query, 'all', MAX_VISITS_PER_PAGE);
   const start = query.get('startDate') ? parseShlinkDate(query.get('startDate'), 'startDate') : undefined;
   const end = query.get('endDate') ? parseShlinkDate(query.get('endDate'), 'endDate') : undefined;
-  const excludeBots = query.get('excludeBots');
-  if (excludeBots !== null && excludeBots !== 'true' && excludeBots !== 'false') {
-    throw invalidData(['excludeBots'], 'excludeBots must be true or false.');
-  }
-  return { page, start, end, excludeBots: excludeBots === 'true' };
+  return { page, start, end, excludeBots: excludesBots(query.get('excludeBots')) };
+}
+
+/**
+ * Whether `excludeBots` (its value, null when absent) leaves bots out. Shlink 4.4 goes by its
+ * presence alone (`isset`), so `?excludeBots`, `=1` or `=TRUE` all do and none is refused.
+ * `false` (any ASCII case) is the one exception and keeps them: Shlink's own SDK sends it to
+ * mean "don't exclude", and a client asking that must not get fewer visits than it asked for.
+ */
+export function excludesBots(value: string | null): boolean {
+  return value !== null && value.toLowerCase() !== 'false';
 }
 
 /** Whether a visit passes the query's dates and bot filter. */

@@ -468,6 +468,16 @@ describe('Shlink: lists, pages and orders', () => {
       ],
     });
     expect(await read(rule)).toMatchObject({ status: 400, invalidElements: ['redirectRules'] });
+    // Shlink 4.4 sets rules by PATCH as by POST: the same answers, status, headers and body.
+    for (const body of [{ redirectRules: [] }, { redirectRules: [{ longUrl: 'https://example.com/x' }] }, 'nope']) {
+      const byPost = await send('POST', '/rest/v3/short-urls/two/redirect-rules', alice, body);
+      const byPatch = await send('PATCH', '/rest/v3/short-urls/two/redirect-rules', alice, body);
+      expect(byPatch.status, JSON.stringify(body)).toBe(byPost.status);
+      expect(byPatch.headers.get('content-type')).toBe(byPost.headers.get('content-type'));
+      expect(await byPatch.text()).toBe(await byPost.text());
+    }
+    const missing = await send('PATCH', '/rest/v3/short-urls/none/redirect-rules', alice, { redirectRules: [] });
+    expect(await read(missing)).toMatchObject({ status: 404, type: problemType('short-url-not-found') });
     const orphan = await read(await send('GET', '/rest/v3/visits/orphan', alice));
     expect(orphan.visits).toEqual({
       data: [],

@@ -159,6 +159,19 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     },
   },
   {
+    // Shlink 4.4 sets redirect rules by POST or PATCH alike; both answer the same here.
+    method: 'PATCH',
+    path: '/short-urls/{shortCode}/redirect-rules',
+    name: 'patchShortUrlRedirectRules',
+    summary: 'Shlink: set the redirect rules of a short URL (PATCH)',
+    description: 'As `POST`: an empty list is taken (there are none); any rule is refused.',
+    responses: {
+      200: { description: 'No rules.', schema: 'ShlinkRedirectRules' },
+      400: invalid('A rule: Linklet sends every visit to the long URL'),
+      404: notFound,
+    },
+  },
+  {
     method: 'GET',
     path: '/visits',
     name: 'getVisitsOverview',

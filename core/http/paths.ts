@@ -21,14 +21,16 @@ export const SHLINK_API_PREFIXES = ['/rest/v2/', '/rest/v3/'] as const;
 export type CompatDialect = 'yourls' | 'shlink';
 
 /**
- * Which peer API serves `pathname`, if any. Only paths below `/rest/` with more than one segment
- * are Shlink's, so `/rest` and `/rest/` stay a short URL (a link may have the code `rest`).
+ * Which peer API serves `pathname`, if any. Shlink's are its health check and each version's
+ * prefix, with or without its trailing slash (`/rest/v3` too: a client given a base URL that
+ * ends there must read its 404 as a problem document). `/rest` and `/rest/` stay a short URL:
+ * a link may have the code `rest`, and an update never hides a link made before it.
  */
 export function compatDialectOf(pathname: string): CompatDialect | undefined {
   if (pathname === YOURLS_API_PATH) return 'yourls';
   if (!pathname.startsWith('/rest/')) return undefined;
-  if (pathname === SHLINK_HEALTH_PATH || SHLINK_API_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
-    return 'shlink';
+  const isShlinkPath = (prefix: string) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1);
+  if (pathname === SHLINK_HEALTH_PATH || SHLINK_API_PREFIXES.some(isShlinkPath)) return 'shlink';
   return undefined;
 }
 

@@ -95,6 +95,18 @@ describe('Shlink: health and the problem documents', () => {
     const badJson = await send('POST', '/rest/v3/short-urls', alice, '{"longUrl":');
     expect(badJson.status).toBe(400);
     expect(await read(badJson)).toMatchObject({ type: problemType('invalid-data'), invalidElements: [] });
+    // A version's prefix without its trailing slash is Shlink's too: its 404 is a problem, with CORS.
+    for (const path of ['/rest/v3', '/rest/v2']) {
+      for (const key of [alice, undefined]) {
+        const bare = await send('GET', path, key);
+        expect(bare.status, path).toBe(404);
+        expect(bare.headers.get('content-type'), path).toBe('application/problem+json');
+        expect(bare.headers.get('access-control-allow-origin'), path).toBe('*');
+        expect(await read(bare), path).toMatchObject({ type: problemType('not-found'), status: 404 });
+      }
+      const bareMethod = await send('DELETE', path, alice);
+      expect(await read(bareMethod)).toMatchObject({ type: problemType('not-found'), status: 404 });
+    }
     const rest = await app.fetch('/rest');
     expect(rest.status).toBe(404);
     expect(rest.headers.get('content-type')).not.toBe('application/problem+json');

@@ -108,6 +108,20 @@ function pointsAtOwnHost(url: URL, ownHosts: readonly string[]): boolean {
   return identitiesOf(ownHosts).has(hostIdentity(url.hostname.toLowerCase(), url.port));
 }
 
+/**
+ * Whether `raw` is an http or https URL on one of the service's own hosts: the loop
+ * `parseOriginalUrl` refuses, for an API that names that refusal apart (YOURLS's `error:noloop`).
+ */
+export function pointsAtService(raw: string, ownHosts: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw.trim());
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && pointsAtOwnHost(parsed, ownHosts);
+}
+
 /** Drops the trailing slashes of a base URL, so `https://sho.rt/` and `https://sho.rt` build the same links. */
 export function trimTrailingSlashes(url: string): string {
   return url.replace(/\/+$/, '');

@@ -244,6 +244,30 @@ describe('action=shorturl', () => {
     expect(await app.store.findByCodeKey('a.b')).toBeUndefined();
   });
 
+  it('refuses one of its own short URLs as YOURLS refuses a loop: error:noloop, in JSON, XML and simple', async () => {
+    const app = makeHandler({ codes: ['loop234'] });
+    await get(app, { action: 'shorturl', url: 'https://example.com/', keyword: 'foo' });
+    for (const url of ['https://sho.rt/foo', 'http://SHO.RT/foo', ' https://sho.rt/other ']) {
+      const response = await get(app, { action: 'shorturl', url, format: 'json' });
+      expect(response.status, url).toBe(400);
+      const body = await response.json();
+      expect(body, url).toEqual({
+        status: 'fail',
+        code: 'error:noloop',
+        message: expect.stringMatching(/^URL is a short URL: url points at this service \(sho\.rt\)/),
+        errorCode: '400',
+        statusCode: '400',
+      });
+      expectDocumented(400, body);
+    }
+    const xml = await (await get(app, { action: 'shorturl', url: 'https://sho.rt/foo' })).text();
+    expect(parseXml(xml)).toMatchObject({ status: 'fail', code: 'error:noloop', errorCode: '400', statusCode: '400' });
+    const simple = await get(app, { action: 'shorturl', url: 'https://sho.rt/foo', format: 'simple' });
+    expect(simple.status).toBe(400);
+    expect(await simple.text()).toMatch(/^URL is a short URL: /);
+    expect(await app.store.findByCodeKey('loop234')).toBeUndefined();
+  });
+
   it('answers a refusal in the asked format: XML by default, the message alone for simple', async () => {
     const app = makeHandler();
     const xml = await (await get(app, { action: 'shorturl', url: 'nope' })).text();

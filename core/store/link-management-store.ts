@@ -23,7 +23,7 @@ export interface LinkListQuery {
   scope: OwnerScope;
   limit: number;
   after?: { createdAt: number; codeKey: string };
-  /** Lower-case ASCII text that the code or the URL must contain (ASCII case ignored). */
+  /** Lower-case ASCII text that the code, the URL or the title must contain (ASCII case ignored). */
   search?: string;
   status?: LinkStatus;
   /** A tag key (see `tagKey`) the link must carry. */

@@ -400,6 +400,7 @@ describe('Shlink: lists, pages and orders', () => {
     await create(alice, {
       longUrl: 'https://example.com/short-lived',
       customSlug: 'd-brief',
+      title: 'Quarterly Report',
       validUntil: shlinkDate(app.clock.now + HOUR),
     });
     app.clock.advance(2 * HOUR);
@@ -422,6 +423,8 @@ describe('Shlink: lists, pages and orders', () => {
     expect(codes(await list('?orderBy=dateCreated-ASC'))).toEqual(['c-one', 'a-two', 'b-three', 'd-brief']);
     expect(codes(await list('?orderBy=longUrl-DESC'))).toEqual(['d-brief', 'c-one', 'b-three', 'a-two']);
     expect(codes(await list('?searchTerm=THREE'))).toEqual(['b-three']);
+    // Titles are searched too, as Shlink searches them (docs/shlink.md).
+    expect(codes(await list('?searchTerm=quarterly'))).toEqual(['d-brief']);
     expect(codes(await list('?tags%5B%5D=X&tagsMode=all&orderBy=shortCode-ASC'))).toEqual(['a-two', 'c-one']);
     expect(codes(await list('?excludePastValidUntil=true&excludeMaxVisitsReached=true'))).toEqual([
       'b-three',

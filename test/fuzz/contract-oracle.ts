@@ -25,9 +25,11 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 const SHLINK_PROBLEM = '#/components/schemas/ShlinkProblem';
 
-/** Whether a path is Shlink's API (`/rest/health`, below `/rest/v2/` or `/rest/v3/`), whose errors are problem documents. */
-const isShlinkPath = (path: string) =>
-  path === '/rest/health' || path.startsWith('/rest/v2/') || path.startsWith('/rest/v3/');
+/**
+ * Whether a path is Shlink's API (`/rest/health`, `/rest/v2` or `/rest/v3` and below), whose
+ * errors are problem documents.
+ */
+const isShlinkPath = (path: string) => path === '/rest/health' || /^\/rest\/v[23](?:\/|$)/.test(path);
 
 /**
  * Whether a request reached Shlink's routes' reach: its path is Shlink's and its method a token.

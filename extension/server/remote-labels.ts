@@ -1,4 +1,4 @@
-import { MAX_TAGS, MAX_TITLE_LENGTH } from '../../core/management/links/link-labels.js';
+import { MAX_TAGS, MAX_TITLE_LENGTH, titleLength } from '../../core/management/links/link-labels.js';
 
 const TAG = /^[\p{L}\p{Nd}_-]{1,32}$/u;
 
@@ -10,7 +10,7 @@ const TAG = /^[\p{L}\p{Nd}_-]{1,32}$/u;
 export function readRemoteLabels(fields: Record<string, unknown>): { title?: string; tags?: string[] } {
   const labels: { title?: string; tags?: string[] } = {};
   const { title, tags } = fields;
-  if (typeof title === 'string' && title !== '' && title.length <= MAX_TITLE_LENGTH) labels.title = title;
+  if (typeof title === 'string' && title !== '' && titleLength(title) <= MAX_TITLE_LENGTH) labels.title = title;
   if (
     Array.isArray(tags) &&
     tags.length > 0 &&

@@ -34,6 +34,18 @@ describe('titles and tags on a v1 create', () => {
     expect(await view('t2')).toMatchObject({ title: null, tags: [] });
   });
 
+  it('counts a title in characters (code points), so 200 emoji fit and 201 are refused as 201', async () => {
+    const { create, send, view } = await withAlice();
+    expect((await create('e1', { title: '😀'.repeat(200) })).status).toBe(201);
+    expect((await view('e1')).title).toBe('😀'.repeat(200));
+    const refused = await create('e2', { title: '😀'.repeat(201) });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).message).toMatch(/^title must be at most 200 characters; this one has 201\./);
+    expect((await send('PATCH', '/api/v1/links/e1', { title: `한${'😀'.repeat(199)}` })).status).toBe(200);
+    const patched = await send('PATCH', '/api/v1/links/e1', { title: '😀'.repeat(201) });
+    expect((await json(patched)).message).toMatch(/this one has 201\./);
+  });
+
   it.each([
     [{ title: 'x'.repeat(201) }, /^title must be at most 200 characters; this one has 201\./],
     [{ title: 7 }, /^title must be a string/],

@@ -18,13 +18,22 @@ export function tagKey(tag: string): string {
   return tag.normalize('NFC').toLowerCase();
 }
 
+/**
+ * A title's length as people count it: code points, as codes, passwords and tags are counted,
+ * so an emoji (two UTF-16 units) is one character. The OpenAPI `maxLength` counts the same way.
+ */
+export function titleLength(title: string): number {
+  return [...title].length;
+}
+
 /** A title from a request: a string of at most 200 characters; `null` or blank clears it. */
 export function parseTitle(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value !== 'string') throw invalid('title must be a string (or null to remove it).');
   const title = value.normalize('NFC').trim();
-  if (title.length > MAX_TITLE_LENGTH) {
-    throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters; this one has ${title.length}.`);
+  const length = titleLength(title);
+  if (length > MAX_TITLE_LENGTH) {
+    throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters; this one has ${length}.`);
   }
   return title === '' ? null : title;
 }

@@ -47,6 +47,21 @@ describe('titles and tags in imports and exports', () => {
     expect(views[0]).toMatchObject({ title: 'From Sink', tags: [] });
   });
 
+  it('cuts a long imported title to 200 characters without splitting an emoji, so it passes the title rule', async () => {
+    const title = `${'a'.repeat(151)}${'😀'.repeat(60)}`;
+    const csv = ['keyword,url,title,timestamp,ip,clicks', `long,https://example.com/l,${title},2026-01-20 10:00:00,,0`];
+    const { app, views } = await importThenView(csv.join('\n'), 'text/csv', ['long']);
+    const kept = views[0].title as string;
+    expect(kept).toBe(`${'a'.repeat(151)}${'😀'.repeat(49)}`);
+    expect(kept).not.toContain('\ufffd');
+    const again = await app.fetch('/api/v1/links/long', {
+      method: 'PATCH',
+      headers: headers('application/json'),
+      body: JSON.stringify({ title: kept }),
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('exports title and tags, and a Linklet export imports back with them', async () => {
     const app = makeHandler({ apiKey: ADMIN });
     const made = await app.post(

@@ -20,7 +20,9 @@ export function importedLabels(title: unknown, tags: unknown): Pick<Link, 'title
   const labels: Pick<Link, 'title' | 'tags'> = {};
   if (typeof title === 'string') {
     const trimmed = title.normalize('NFC').trim();
-    if (trimmed !== '') labels.title = [...trimmed].slice(0, MAX_TITLE_LENGTH).join('').slice(0, MAX_TITLE_LENGTH);
+    // Cut by code points, never inside a surrogate pair (half an emoji is stored as U+FFFD),
+    // and trimmed again, so the title is exactly what `parseTitle` would keep if sent back.
+    if (trimmed !== '') labels.title = [...trimmed].slice(0, MAX_TITLE_LENGTH).join('').trimEnd();
   }
   if (Array.isArray(tags)) {
     const kept: string[] = [];

@@ -19,21 +19,37 @@ export const MAX_PASSWORD_LENGTH = 128;
 const RULE = `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
 
 /**
- * The `password` of a v1 create or a PATCH: undefined when absent, `null` when it is `null`
- * (a PATCH removes the password; a create has none), else a string of 4–128 characters (code
- * points, so a Hangul or emoji password counts as people count it). Kept apart from the other
- * fields' parsing so the legacy `/api.php` never sees it.
+ * The `password` of a PATCH: undefined when absent, `null` when it is `null` (remove the
+ * password), else a string of 4–128 characters (code points, so a Hangul or emoji password
+ * counts as people count it). `""` is refused rather than guessed at: it may be an emptied form
+ * field as much as a wish to remove the password, and the message says how to do the latter.
+ * Kept apart from the other fields' parsing so the legacy `/api.php` never sees it.
  */
 export function parsePasswordField(body: unknown): string | null | undefined {
   if (typeof body !== 'object' || body === null || !('password' in body)) return undefined;
   const value = (body as { password: unknown }).password;
   if (value === undefined || value === null) return value;
   if (typeof value !== 'string') throw invalid(`${RULE} (a string), or null to remove it.`);
+  if (value === '') {
+    throw invalid(
+      `password is empty: send null to remove the password, or a new one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+    );
+  }
   const length = [...value].length;
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw invalid(`${RULE}; it has ${length}.`);
   }
   return value;
+}
+
+/**
+ * The `password` of a v1 create: absent, `null` or `""` is none, as for every optional field of
+ * a create (SPEC, "Optional fields given as absent, `null` or `""` count as not given"); a
+ * string otherwise keeps the rule of `parsePasswordField`.
+ */
+export function parseCreatePassword(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && (body as { password?: unknown }).password === '') return undefined;
+  return parsePasswordField(body) ?? undefined;
 }
 
 /** Constant-time comparison of two byte arrays of a hash (a mismatch tells nothing by its timing). */

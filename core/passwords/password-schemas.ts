@@ -12,19 +12,18 @@ export const PASSWORD_PROTECTED_SCHEMA = {
   description: 'The short URL asks for a password (the password itself is never shown).',
 };
 
-/** `password` in a PATCH: a new one, or `null` to remove it. */
+/** `password` in a PATCH: a new one, or `null` to remove it (`""` is refused: it says to send `null`). */
 export const PASSWORD_PATCH_SCHEMA = {
   type: ['string', 'null'],
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: MAX_PASSWORD_LENGTH,
-  description: `A new password (${LENGTH}) the short URL then asks for; null removes it.`,
+  description: `A new password (${LENGTH}) the short URL then asks for; null removes it ("" is refused).`,
 };
 
 /** A v1 create's `password` (the legacy dialect takes no password). */
 export const PASSWORD_CREATE_SCHEMA = {
-  ...passwordString,
-  type: ['string', 'null'],
-  description: `${LENGTH}: the short URL then asks for it (stored as a salted slow hash, never shown). Absent or null: none.`,
+  anyOf: [passwordString, { enum: ['', null] }],
+  description: `${LENGTH}: the short URL then asks for it (stored as a salted slow hash, never shown). Absent, null or "": none.`,
 };
 
 /** The v1 create's `password` entry of the API description. */

@@ -2,7 +2,7 @@ import { type Answer, jsonAnswer } from '../http/answer.js';
 import { invalid, LinkletError } from '../http/errors.js';
 import { parseJsonText } from '../http/parse-json-text.js';
 import { parseCreateLabels, withLabels } from '../management/links/link-options-request.js';
-import { parsePasswordField } from '../passwords/password-hasher.js';
+import { parseCreatePassword } from '../passwords/password-hasher.js';
 import { formatLegacyDate } from '../rules/dates.js';
 import type { LinkletSettings } from '../settings.js';
 import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
@@ -42,7 +42,7 @@ export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswere
     const json = parseJsonText(decodeUtf8Body(body));
     const request = parseShortenBody(json);
     // The legacy dialect stays as the interface document has it: it never reads a password.
-    const password = dialect === 'v1' ? parsePasswordField(json) : undefined;
+    const password = dialect === 'v1' ? parseCreatePassword(json) : undefined;
     if (password) request.password = password;
     // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
     if (dialect === 'v1') Object.assign(request, parseCreateLabels(json));

@@ -50,7 +50,13 @@ export function shortenSchemas(options: ApiCatalogOptions) {
     // v1 only: the legacy dialect takes exactly the fields the interface document lists.
     V1ShortenRequest: {
       ...shortenRequest,
-      properties: { ...shortenRequest.properties, password: PASSWORD_CREATE_SCHEMA, ...linkLabelRequests },
+      properties: {
+        ...shortenRequest.properties,
+        password: PASSWORD_CREATE_SCHEMA,
+        ...linkLabelRequests,
+        // A create reads "" as no tags, as it reads every optional field (a PATCH refuses it).
+        tags: { ...linkLabelRequests.tags, type: ['array', 'null', 'string'], maxLength: 0 },
+      },
     },
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
     V1Success: successOf({ type: 'string', pattern: ISO_DATE }, '/$', {

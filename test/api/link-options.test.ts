@@ -32,6 +32,15 @@ describe('titles and tags on a v1 create', () => {
     const plain = await json(await create('t2', { title: '', tags: null }));
     expect(Object.keys(plain.data).sort()).toEqual(['code', 'expiration_date', 'original_url', 'short_url']);
     expect(await view('t2')).toMatchObject({ title: null, tags: [] });
+    const blank = await create('t3', { title: null, tags: '' });
+    expect(blank.status).toBe(201);
+    expect(Object.keys((await json(blank)).data).sort()).toEqual([
+      'code',
+      'expiration_date',
+      'original_url',
+      'short_url',
+    ]);
+    expect(await view('t3')).toMatchObject({ title: null, tags: [] });
   });
 
   it('counts a title in characters (code points), so 200 emoji fit and 201 are refused as 201', async () => {
@@ -121,6 +130,7 @@ describe('PATCH with title, tags and expire_duration', () => {
     [{ expire_duration: '2weeks' }, /^expire_duration must be one of 24h, 48h, 1week, 1month/],
     [{ expire_duration: null }, /^expire_duration must be one of/],
     [{ tags: ['no spaces please'] }, /is not allowed/],
+    [{ tags: '' }, /^tags must be a list/],
     [{ title: ['x'] }, /^title must be a string/],
     [{}, /title, tags or expire_duration/],
   ])('refuses the patch %j with a 400', async (patch, message) => {

@@ -74,6 +74,17 @@ describe('a v1 create and PATCH take a password', () => {
     expect((await json(response)).message).toBe(message);
   });
 
+  it('takes "" on a create as no password, as every optional field of a create', async () => {
+    const { app } = appWithClicks();
+    const made = await app.post(
+      '/api/v1/shorten',
+      { original_url: 'https://example.com/', custom_code: 'blank', password: '' },
+      KEY,
+    );
+    expect(made.status).toBe(201);
+    expect((await app.fetch('/blank')).status).toBe(302);
+  });
+
   it('counts code points: four Hangul syllables are a password', async () => {
     const { app } = appWithClicks();
     const response = await app.post(
@@ -113,6 +124,13 @@ describe('a v1 create and PATCH take a password', () => {
     expect(removed.data.password_protected).toBe(false);
     expect((await app.fetch('/later')).status).toBe(302);
     expect((await patch({ password: 'no' })).status).toBe(400);
+    // "" would be read as "no password" on a create, but here it could mean "remove" or be a
+    // slip of an empty field: it is refused and says how to remove the password.
+    const empty = await patch({ password: '' });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).message).toBe(
+      'password is empty: send null to remove the password, or a new one of 4 to 128 characters.',
+    );
   });
 });
 

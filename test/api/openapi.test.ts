@@ -406,6 +406,16 @@ describe('request bodies the handler accepts satisfy ShortenRequest', () => {
     expect(validate.errors ?? []).toEqual([]);
   });
 
+  it('a v1 create with "" for password and tags (none of either) satisfies V1ShortenRequest', async () => {
+    const body = { original_url: URL_A, password: '', tags: '', title: '' };
+    expect((await makeHandler().post('/api/v1/shorten', body)).status).toBe(201);
+    const validate = ajv.compile({ $ref: `${DOC_ID}#/components/schemas/V1ShortenRequest` });
+    validate(body);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(validate({ original_url: URL_A, tags: 'work' })).toBe(false);
+    expect(validate({ original_url: URL_A, password: 'abc' })).toBe(false);
+  });
+
   it('and bodies it refuses for a field rule break the schema too', () => {
     const validate = validateRequest();
     for (const body of [

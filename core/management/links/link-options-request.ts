@@ -23,7 +23,7 @@ export function parseCreateLabels(body: unknown): LinkLabels {
     const title = parseTitle(fields.title);
     if (title !== null) labels.title = title;
   }
-  if (fields.tags !== undefined) {
+  if (fields.tags !== undefined && fields.tags !== '') {
     const tags = parseTags(fields.tags);
     if (tags.length > 0) labels.tags = tags;
   }

@@ -15,6 +15,12 @@ const REFUSALS: Record<string, { kind: ErrorKind; message: string }> = {
   },
 };
 const NOT_HTTP = { kind: 'invalid', message: 'The request is not valid HTTP.' } as const;
+// The one unreadable request people send by hand (curl sends a query as typed): say what to do.
+const NOT_ASCII_TARGET = {
+  kind: 'invalid',
+  message:
+    'The URL has characters outside ASCII that are not percent-encoded; percent-encode them as UTF-8 (e.g. encodeURIComponent) and send it again.',
+} as const;
 
 /**
  * Node's `clientError` hook: what Node would answer itself (408 for a request that did not
@@ -32,7 +38,9 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  const refusal = REFUSALS[error.code ?? ''] ?? NOT_HTTP;
+  const refusal =
+    REFUSALS[error.code ?? ''] ??
+    (error.code === 'HPE_INVALID_URL' && hasNonAsciiTarget(error.rawPacket) ? NOT_ASCII_TARGET : NOT_HTTP);
   // A peer API's client reads errors in its API's own shape (Shlink's problem documents), so the
   // path is read back from the request line, when Node got that far, to say whose error it is.
   const path = pathOf(error.rawPacket);
@@ -61,6 +69,17 @@ function pathOf(rawPacket: Buffer | undefined): string | undefined {
   if (rawPacket === undefined) return undefined;
   const target = /^[!-~]{1,16} (\/[^ ?\r\n]*)/.exec(rawPacket.subarray(0, 2048).toString('latin1'))?.[1];
   return target;
+}
+
+/**
+ * Whether the request line holds a byte outside ASCII: HTTP/1.1 allows none in a request target
+ * (llhttp refuses it as an invalid URL), and the method and version are ASCII when they parse.
+ */
+function hasNonAsciiTarget(rawPacket: Buffer | undefined): boolean {
+  if (rawPacket === undefined) return false;
+  const head = rawPacket.subarray(0, 8192);
+  const lineEnd = head.indexOf(0x0a);
+  return (lineEnd === -1 ? head : head.subarray(0, lineEnd)).some((byte) => byte >= 0x80);
 }
 
 /** The method of the request Node refused, read from the bytes it had (empty when unknown). */

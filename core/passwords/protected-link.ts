@@ -43,7 +43,7 @@ export interface PasswordOutcome {
 const NOT_CACHED = { 'Cache-Control': 'no-store' } as const;
 const NEEDS_PASSWORD =
   'This short link is protected by a password; send it in the X-Link-Password header (or as the form field password).';
-const WRONG_PASSWORD = 'The password is not right for this short link.';
+const WRONG_PASSWORD = 'The password is not right for this short link. Check it and try again.';
 
 /** The password page with `status`, in the visitor's language, under its own policy. */
 function pageAnswer(status: number, attempt: PasswordAttempt, problem?: PasswordPageProblem, wait?: number): Answer {

@@ -143,7 +143,7 @@ describe('the short URL of a protected link', () => {
     expect((await json(bare)).message).toContain('X-Link-Password');
     const wrong = await from(app, '/locked', { headers: { 'X-Link-Password': 'wrong one' } });
     expect(wrong.status).toBe(401);
-    expect((await json(wrong)).message).toBe('The password is not right for this short link.');
+    expect((await json(wrong)).message).toBe('The password is not right for this short link. Check it and try again.');
     expect(clicks).toEqual([]);
     const right = await from(app, '/locked/', { headers: { 'X-Link-Password': SECRET } });
     expect(right.status).toBe(302);

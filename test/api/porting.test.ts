@@ -83,7 +83,9 @@ describe('POST /api/v1/links/import reads each format, row by row', () => {
     expect(answer).toMatchObject({ created: 2, unchanged: 0, conflict: 2, invalid: 2, skipped: 1 });
     expect(messageOf(answer, 3)).toBe('original_url must use http or https, not javascript.');
     expect(messageOf(answer, 4)).toMatch(/^code may only contain .*U\+0020/);
-    expect(messageOf(answer, 5)).toBe("Code 'taken' is in use by another active link.");
+    expect(messageOf(answer, 5)).toBe(
+      "Code 'taken' is in use by another active link; choose another code for this row and import it again.",
+    );
     expect(messageOf(answer, 6)).toBe('It expired on 2025-11-08T09:00:00.000Z; expired links are not imported.');
     expect(messageOf(answer, 7)).toBe("Row 1 of this file already uses code 'Spring-Sale' for another URL.");
     // The file's creation time is kept; the link was changed (imported) now. Its expiry (June) is

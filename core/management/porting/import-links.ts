@@ -49,6 +49,9 @@ export const IMPORT_BATCH_SIZE = 256;
 const CREATED = 'Created.';
 const CREATED_DISABLED = 'Created, disabled as it was in the file.';
 const UNCHANGED = 'Already yours with the same URL; left as it is.';
+/** The code is someone else's: what the create's 409 says, for a row of a file. */
+const takenMessage = (code: string) =>
+  `Code '${code}' is in use by another active link; choose another code for this row and import it again.`;
 
 /** A row that passed every rule and waits for its create. */
 type Pending = PreparedLink & { row: number };
@@ -138,9 +141,7 @@ async function notCreatedResult(
   if (holder && inScope(holder, scope)) {
     return result('conflict', `Code '${link.code}' is already yours for another URL (${holder.originalUrl}).`);
   }
-  if (holder) return result('conflict', `Code '${link.code}' is in use by another active link.`);
+  if (holder) return result('conflict', takenMessage(link.code));
   // A create that lost a race to a link since expired or deleted is still a conflict, as before.
-  return overBudget === undefined
-    ? result('conflict', `Code '${link.code}' is in use by another active link.`)
-    : result('skipped', overBudget);
+  return overBudget === undefined ? result('conflict', takenMessage(link.code)) : result('skipped', overBudget);
 }

@@ -112,6 +112,15 @@ describe('npm run backup', () => {
     expect(absent.stderr).toContain('There is no SQLite database');
     expect(existsSync(missing)).toBe(false);
 
+    const existing = freshDb();
+    new Database(existing).close();
+    const noFolder = join(existing, '..', 'no-such-folder');
+    const unwritable = await backup(`sqlite:${existing}`, join(noFolder, 'x.db'));
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toBe(
+      `backup: The folder ${noFolder} does not exist; create it (mkdir -p) or pick another path for FILE.\n`,
+    );
+
     const usage = await backup(`sqlite:${freshDb()}`);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run --silent backup -- FILE');

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -30,6 +30,7 @@ export function backupSqlite(source: string, destination: string, options: Backu
   if (existsSync(destination) && !options.overwrite) {
     throw new BackupError(`${destination} exists already; choose a new file name, or add --force to replace it.`);
   }
+  checkFolder(dirname(destination));
   const partial = join(dirname(destination), `.${basename(destination)}.partial-${process.pid}`);
   try {
     // Links can be private: the copy is readable by its owner only, like the database (0600).
@@ -50,6 +51,18 @@ export function backupSqlite(source: string, destination: string, options: Backu
     if (error instanceof BackupError) throw error;
     throw new BackupError(`The backup of ${source} to ${destination} failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The destination's folder must exist: the copy is first written there under a temporary name,
+ * and the error of that write would name the temporary file, not the folder the user gave.
+ */
+function checkFolder(folder: string): void {
+  const found = statSync(folder, { throwIfNoEntry: false });
+  if (found === undefined) {
+    throw new BackupError(`The folder ${folder} does not exist; create it (mkdir -p) or pick another path for FILE.`);
+  }
+  if (!found.isDirectory()) throw new BackupError(`${folder} is not a folder; pick another path for FILE.`);
 }
 
 /** The copy is read back in full once, so a backup that would not restore is reported now. */

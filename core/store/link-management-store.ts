@@ -209,6 +209,14 @@ export function asciiLowerCase(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/**
+ * A search term as the stores compare it: NFC, as codes and titles are stored (Hangul typed on
+ * some systems arrives decomposed, NFD, and would match nothing), then ASCII lower case.
+ */
+export function searchKey(text: string): string {
+  return asciiLowerCase(text.normalize('NFC'));
+}
+
 /** Links and tombstones in one order (change time, then code key), the first `limit` of them. */
 export function mergeChanges(
   changes: Array<{ at: number; codeKey: string; change: LinkChange }>,

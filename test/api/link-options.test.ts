@@ -153,6 +153,9 @@ describe('tag listing and the tags endpoint', () => {
     expect((await codes('tag=WORK')).sort()).toEqual(['k1', 'k2']);
     expect(await codes('tag=home')).toEqual(['k2']);
     expect(await codes('search=handbook')).toEqual(['k1']);
+    await create('k4', { title: '분기 보고서' });
+    // Decomposed Hangul (NFD, as some keyboards and file names give it) finds the stored NFC.
+    expect(await codes(`search=${encodeURIComponent('보고서'.normalize('NFD'))}`)).toEqual(['k4']);
     const bad = await send('GET', '/api/v1/links?tag=a%20b');
     expect(bad.status).toBe(400);
     expect((await json(bad)).message).toMatch(/^tag must be one tag/);

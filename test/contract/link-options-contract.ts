@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../core/rules/clicks.js';
-import type { ManagedLinkStore, OwnerScope } from '../../core/store/link-management-store.js';
+import { type ManagedLinkStore, type OwnerScope, searchKey } from '../../core/store/link-management-store.js';
 import type { Link } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
@@ -47,6 +47,15 @@ export function describeLinkOptionsContract(name: string, factory: StoreFactory<
       expect(cleared?.title).toBeUndefined();
       expect(cleared?.tags).toBeUndefined();
       expect(cleared?.originalUrl).toBe('https://example.com/edit');
+    });
+
+    it('finds Hangul in titles and codes by a search typed decomposed (NFD), as the API hands it over', async () => {
+      await store.create(link('한글', { ownerId: 1, title: '분기 보고서' }), NOW);
+      const list = (typed: string) =>
+        store.listLinks({ scope: { ownerId: 1 }, limit: 10, now: NOW + 1, search: searchKey(typed) }).then(codesOf);
+      expect(await list('보고서'.normalize('NFD'))).toEqual(['한글']);
+      expect(await list('한글'.normalize('NFD'))).toEqual(['한글']);
+      expect(await list('보고서')).toEqual(['한글']);
     });
 
     it('lists the links of one tag and finds titles by search', async () => {

@@ -32,7 +32,8 @@ export function linkOperations(options: ApiCatalogOptions): ApiOperationSpec[] {
         },
         {
           name: 'search',
-          description: 'Only links whose code, original URL or title contains this text (ASCII case does not matter).',
+          description:
+            'Only links whose code, original URL or title contains this text (ASCII case does not matter; the text is compared in Unicode NFC, as codes and titles are kept).',
           schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
         },
         {

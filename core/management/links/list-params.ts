@@ -1,5 +1,5 @@
 import { invalid } from '../../http/errors.js';
-import { asciiLowerCase, type LinkStatus, TOMBSTONE_RETENTION_MS } from '../../store/link-management-store.js';
+import { type LinkStatus, searchKey, TOMBSTONE_RETENTION_MS } from '../../store/link-management-store.js';
 import { parseTagFilter } from './link-labels.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -12,7 +12,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2
 export interface LinkListParams {
   limit: number;
   cursor: string | undefined;
-  /** Lower-cased (ASCII), so the stores compare it as they lower-case codes and URLs. */
+  /** NFC and lower-cased (ASCII), so the stores compare it as they keep and lower-case codes, URLs and titles. */
   search: string | undefined;
   status: LinkStatus | undefined;
   /** A tag key the links must carry (`tag=`). */
@@ -61,7 +61,7 @@ export function parseLinkListParams(query: URLSearchParams, now: number): LinkLi
     ...(tagText !== null && tagText !== '' && { tag: parseTagFilter(tagText) }),
     limit,
     cursor: cursor === null || cursor === '' ? undefined : cursor,
-    search: searchText === '' ? undefined : asciiLowerCase(searchText),
+    search: searchText === '' ? undefined : searchKey(searchText),
     status: statusText === 'all' ? undefined : (statusText as LinkStatus),
     changedSince,
   };

@@ -134,6 +134,38 @@ describe('a v1 create and PATCH take a password', () => {
   });
 });
 
+describe('an export of protected links imported again', () => {
+  it('creates them open, and says so in their rows: the export holds no password', async () => {
+    const { app } = appWithClicks();
+    await protectedLink(app, 'locked');
+    await protectedLink(app, 'shut');
+    const patched = await app.fetch('/api/v1/links/shut', {
+      method: 'PATCH',
+      headers: { ...KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(patched.status).toBe(200);
+    await app.post('/api/v1/shorten', { original_url: 'https://example.com/o', custom_code: 'open' }, KEY);
+    const exported = await (await app.fetch('/api/v1/links/export?format=json', { headers: KEY })).text();
+
+    const { app: other } = appWithClicks();
+    const imported = await other.fetch('/api/v1/links/import', {
+      method: 'POST',
+      headers: { ...KEY, 'Content-Type': 'application/json' },
+      body: exported,
+    });
+    const results = (await json(imported)).data.results as Array<{ code: string; status: string; message: string }>;
+    const byCode = Object.fromEntries(results.map(({ code, status, message }) => [code, `${status}: ${message}`]));
+    expect(byCode).toEqual({
+      locked:
+        'created: Created without its password (an export never holds one); set a new password to protect it again.',
+      shut: 'created: Created, disabled as it was in the file, without its password (an export never holds one); set a new password to protect it again.',
+      open: 'created: Created.',
+    });
+    expect((await other.fetch('/locked')).status).toBe(302);
+  });
+});
+
 describe('the short URL of a protected link', () => {
   it('answers an API client 401 with the envelope; X-Link-Password opens it and counts the click', async () => {
     const { app, clicks } = appWithClicks();

@@ -48,6 +48,20 @@ export const IMPORT_BATCH_SIZE = 256;
 
 const CREATED = 'Created.';
 const CREATED_DISABLED = 'Created, disabled as it was in the file.';
+
+/**
+ * What a created row's result says, then any note of `prepareRow`. Only a password's hash
+ * exists and no export holds it, so a protected link comes in open: its owner must read that
+ * here rather than learn it from a stranger who opened the link.
+ */
+function createdMessage({ disabled, hadPassword, note }: Omit<PreparedLink, 'link'>): string {
+  const message = hadPassword
+    ? `Created${disabled ? ', disabled as it was in the file,' : ''} without its password (an export never holds one); set a new password to protect it again.`
+    : disabled
+      ? CREATED_DISABLED
+      : CREATED;
+  return note ? `${message} ${note}` : message;
+}
 const UNCHANGED = 'Already yours with the same URL; left as it is.';
 /** The code is someone else's: what the create's 409 says, for a row of a file. */
 const takenMessage = (code: string) =>
@@ -111,11 +125,10 @@ async function createEach(creating: Pending[], context: ImportContext, add: (res
   const outcomes = await Promise.all(creating.map(({ link }) => store.create(link, now)));
   let notCreated = 0;
   await Promise.all(
-    creating.map(async ({ row, link, disabled, note }, at) => {
+    creating.map(async ({ row, link, ...outcome }, at) => {
       if (outcomes[at]?.created) {
-        if (disabled) await store.updateLink(link.codeKey, scope, { disabled: true }, now);
-        const message = disabled ? CREATED_DISABLED : CREATED;
-        add({ row, code: link.code, status: 'created', message: note ? `${message} ${note}` : message });
+        if (outcome.disabled) await store.updateLink(link.codeKey, scope, { disabled: true }, now);
+        add({ row, code: link.code, status: 'created', message: createdMessage(outcome) });
         return;
       }
       notCreated++;

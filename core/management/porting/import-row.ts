@@ -17,6 +17,11 @@ export interface ImportRow {
   expiresAt?: number;
   /** The link was disabled (Linklet) or banned (Kutt) where it came from. */
   disabled?: boolean;
+  /**
+   * The link had a password there that the file does not carry (a Linklet JSON export's
+   * `password_protected`): it is created open, and its result says so.
+   */
+  hadPassword?: boolean;
   /** The link's title or comment there (Linklet, Shlink, Dub, YOURLS, Sink's `comment`). */
   title?: unknown;
   /** Its tags there (Linklet, Shlink, Dub), as a list. */

@@ -28,6 +28,7 @@ const JSON_FORMATS: readonly JsonFormat[] = [
       row.createdAt = attempt(row, () => readDate(item.created_at, 'created_at'));
       row.expiresAt = attempt(row, () => readDate(item.expiration_date, 'expiration_date'));
       if (item.status === 'disabled') row.disabled = true;
+      if (item.password_protected === true) row.hadPassword = true;
       row.title = item.title;
       row.tags = item.tags;
     },

@@ -22,6 +22,8 @@ export interface RowRules {
 export interface PreparedLink {
   link: Link;
   disabled: boolean;
+  /** The file says the link had a password, which no export carries: it is created open. */
+  hadPassword: boolean;
   /** Said in the row's result once created (an expiry that was shortened). */
   note: string | undefined;
 }
@@ -124,5 +126,5 @@ function checkRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): Import
   const link: Link = { code, codeKey: key, originalUrl, createdAt, expiresAt, ...importedLabels(row.title, row.tags) };
   if (createdAt !== now) link.updatedAt = now;
   if (rules.ownerId !== undefined) link.ownerId = rules.ownerId;
-  return { link, disabled: row.disabled === true, note };
+  return { link, disabled: row.disabled === true, hadPassword: row.hadPassword === true, note };
 }

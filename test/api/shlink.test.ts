@@ -400,7 +400,7 @@ describe('Shlink: lists, pages and orders', () => {
     await create(alice, {
       longUrl: 'https://example.com/short-lived',
       customSlug: 'd-brief',
-      title: 'Quarterly Report',
+      title: 'Quarterly Report 분기 보고서',
       validUntil: shlinkDate(app.clock.now + HOUR),
     });
     app.clock.advance(2 * HOUR);
@@ -425,6 +425,8 @@ describe('Shlink: lists, pages and orders', () => {
     expect(codes(await list('?searchTerm=THREE'))).toEqual(['b-three']);
     // Titles are searched too, as Shlink searches them (docs/shlink.md).
     expect(codes(await list('?searchTerm=quarterly'))).toEqual(['d-brief']);
+    // Hangul typed decomposed (NFD, as some systems send it) finds the title kept composed.
+    expect(codes(await list(`?searchTerm=${encodeURIComponent('분기'.normalize('NFD'))}`))).toEqual(['d-brief']);
     expect(codes(await list('?tags%5B%5D=X&tagsMode=all&orderBy=shortCode-ASC'))).toEqual(['a-two', 'c-one']);
     expect(codes(await list('?excludePastValidUntil=true&excludeMaxVisitsReached=true'))).toEqual([
       'b-three',

@@ -1,5 +1,5 @@
 import { parseTagFilter } from '../../management/links/link-labels.js';
-import { asciiLowerCase, type LinkListQuery, type LinkOrderField } from '../../store/link-management-store.js';
+import { type LinkListQuery, type LinkOrderField, searchKey } from '../../store/link-management-store.js';
 import { isOurDomain } from './shlink-domain.js';
 import { type PageRequest, parsePageRequest } from './shlink-pages.js';
 import { invalidData } from './shlink-problem.js';
@@ -50,7 +50,7 @@ export function parseShortUrlListParams(query: URLSearchParams, host: string): S
   const page = parsePageRequest(query, DEFAULT_ITEMS_PER_PAGE, MAX_SHORT_URLS_PER_PAGE);
   const filters: ShortUrlListParams['filters'] = {};
   const searchTerm = query.get('searchTerm')?.trim();
-  if (searchTerm) filters.search = asciiLowerCase(searchTerm);
+  if (searchTerm) filters.search = searchKey(searchTerm);
   const tags = query.getAll('tags[]').filter((tag) => tag.trim() !== '');
   if (tags.length > 1) {
     throw invalidData(['tags'], 'Linklet filters by one tag at a time; send a single tags[] value.');

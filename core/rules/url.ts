@@ -109,17 +109,19 @@ function pointsAtOwnHost(url: URL, ownHosts: readonly string[]): boolean {
 }
 
 /**
- * Whether `raw` is an http or https URL on one of the service's own hosts: the loop
- * `parseOriginalUrl` refuses, for an API that names that refusal apart (YOURLS's `error:noloop`).
+ * The host of `raw` when it is an http or https URL on one of the service's own hosts (the loop
+ * `parseOriginalUrl` refuses), else undefined: for an API that names that refusal apart
+ * (YOURLS's `error:noloop`), asked once `parseOriginalUrl` has refused the URL.
  */
-export function pointsAtService(raw: string, ownHosts: readonly string[]): boolean {
+export function serviceHostOf(raw: string, ownHosts: readonly string[]): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(raw.trim());
   } catch {
-    return false;
+    return undefined;
   }
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && pointsAtOwnHost(parsed, ownHosts);
+  const web = parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  return web && pointsAtOwnHost(parsed, ownHosts) ? parsed.host : undefined;
 }
 
 /** Drops the trailing slashes of a base URL, so `https://sho.rt/` and `https://sho.rt` build the same links. */

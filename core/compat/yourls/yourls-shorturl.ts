@@ -1,7 +1,7 @@
 import { LinkletError } from '../../http/errors.js';
 import { parseTitle } from '../../management/links/link-labels.js';
 import { normalizeCustomCode } from '../../rules/code.js';
-import { parseOriginalUrl, pointsAtService } from '../../rules/url.js';
+import { type OriginalUrlRules, parseOriginalUrl, serviceHostOf } from '../../rules/url.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { shorten } from '../../shorten/shorten.js';
 import type { YourlsAction } from './yourls-context.js';
@@ -13,8 +13,26 @@ function checked<T>(check: () => T, yourlsCode: string, linkletName: string, you
   try {
     return check();
   } catch (error) {
-    if (!(error instanceof LinkletError) || error.kind !== 'invalid') throw error;
+    if (!(error instanceof LinkletError) || error.kind !== 'invalid' || error instanceof YourlsRefusal) throw error;
     throw new YourlsRefusal('invalid', error.message.replaceAll(linkletName, yourlsName), yourlsCode);
+  }
+}
+
+/**
+ * `url` under Linklet's URL rules, its refusal told as YOURLS tells a loop (`error:noloop`) when
+ * it points at this service: a URL that passes is parsed once, a refused one again for its host.
+ */
+function parseYourlsUrl(url: string, rules: OriginalUrlRules): string {
+  try {
+    return parseOriginalUrl(url, rules);
+  } catch (error) {
+    const host = serviceHostOf(url, rules.ownHosts);
+    if (host === undefined) throw error;
+    throw new YourlsRefusal(
+      'invalid',
+      `URL is a short URL: url points at this service (${host}), so the link would loop; shorten the address it leads to instead.`,
+      'error:noloop',
+    );
   }
 }
 
@@ -28,23 +46,15 @@ function trimLong(text: string): string {
  * `action=shorturl`: makes a link under Linklet's rules (`url`, optional `keyword` as its code,
  * `title`), expiring after `COMPAT_EXPIRE_DURATION`, and answers as `yourls_add_new_link` does.
  * Each field is checked before anything is made, so a bad one is YOURLS's `error:nourl` or
- * `error:keyword` with Linklet's explanation, and a URL on this service YOURLS's `error:noloop`. The same URL may be shortened again (a new code),
- * where YOURLS by default answers `error:url`.
+ * `error:keyword` with Linklet's explanation, and a URL on this service YOURLS's `error:noloop`.
+ * The same URL may be shortened again (a new code), where YOURLS by default answers `error:url`.
  */
 export const shortUrlAction: YourlsAction = async (params, caller, { settings }) => {
   const url = params.get('url') ?? '';
   if (url.trim() === '') {
     throw new YourlsRefusal('invalid', 'Missing or malformed URL: give the address to shorten as url.', 'error:nourl');
   }
-  if (pointsAtService(url, settings.shorten.urlRules.ownHosts)) {
-    // YOURLS's own refusal of a loop, which its clients tell apart from a malformed URL.
-    throw new YourlsRefusal(
-      'invalid',
-      `URL is a short URL: url points at this service (${new URL(url.trim()).host}), so the link would loop; shorten the address it leads to instead.`,
-      'error:noloop',
-    );
-  }
-  checked(() => parseOriginalUrl(url, settings.shorten.urlRules), 'error:nourl', 'original_url', 'url');
+  checked(() => parseYourlsUrl(url, settings.shorten.urlRules), 'error:nourl', 'original_url', 'url');
   const keyword = params.get('keyword') ?? '';
   const customCode =
     keyword === '' ? undefined : checked(() => normalizeCustomCode(keyword), 'error:keyword', 'custom_code', 'keyword');

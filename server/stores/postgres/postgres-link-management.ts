@@ -16,6 +16,14 @@ import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link
 import type { OwnerKeyOperation } from './postgres-owner-keys.js';
 import { fromMs, toMs } from './postgres-sql.js';
 
+/**
+ * A column in ASCII lower case, as `searchKey` folds the term and SQLite's `lower()` folds text:
+ * PostgreSQL's `lower()` folds every letter its locale knows, so a term with `É` or `Ä` in it
+ * (which `searchKey` leaves as typed) would never match the very title it was copied from.
+ */
+const asciiLower = (column: string) =>
+  `translate(${column}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+
 /** The WHERE conditions of a list or count, their parameters pushed onto `values`. */
 function filtersOf({ scope, search, status, tag, now }: LinkCountQuery, values: unknown[]): string[] {
   const where: string[] = [];
@@ -24,7 +32,7 @@ function filtersOf({ scope, search, status, tag, now }: LinkCountQuery, values: 
   if (search !== undefined) {
     const text = param(search);
     where.push(
-      `(strpos(lower(code), ${text}) > 0 OR strpos(lower(original_url), ${text}) > 0 OR strpos(lower(title), ${text}) > 0)`,
+      `(strpos(${asciiLower('code')}, ${text}) > 0 OR strpos(${asciiLower('original_url')}, ${text}) > 0 OR strpos(${asciiLower('title')}, ${text}) > 0)`,
     );
   }
   // Tags are space-separated keys: ' a b ' holds ' a ' exactly when the link carries tag a.

@@ -1,4 +1,5 @@
 import { invalid } from '../http/errors.js';
+import { characterCount } from '../rules/character-count.js';
 
 /**
  * How a host keeps link passwords: a salted slow hash in a self-describing text form
@@ -35,7 +36,7 @@ export function parsePasswordField(body: unknown): string | null | undefined {
       `password is empty: send null to remove the password, or a new one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
     );
   }
-  const length = [...value].length;
+  const length = characterCount(value);
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw invalid(`${RULE}; it has ${length}.`);
   }

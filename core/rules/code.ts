@@ -1,4 +1,5 @@
 import { invalid } from '../http/errors.js';
+import { characterCount } from './character-count.js';
 
 export const MAX_CODE_LENGTH = 64;
 
@@ -68,7 +69,7 @@ export function normalizeCustomCode(raw: string): string {
       );
     }
   }
-  const length = [...code].length;
+  const length = characterCount(code);
   if (length < 1 || length > MAX_CODE_LENGTH) {
     throw invalid(`custom_code must be 1 to ${MAX_CODE_LENGTH} characters long; it has ${length}.`);
   }

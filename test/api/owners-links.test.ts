@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SEARCH_LENGTH } from '../../core/management/links/list-params.js';
 import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import { MAX_NAME_LENGTH } from '../../core/management/owners/owner-name.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { DAY, json, makeHandler, START } from './make-handler.js';
 
@@ -33,6 +35,28 @@ async function withOwners() {
 const codes = (body: { data: { links: Array<{ code: string }> } }) => body.data.links.map((link) => link.code);
 
 describe('keys and who a key belongs to', () => {
+  it('counts an owner name in characters, so a name of 100 emoji is taken and one of 101 is not', async () => {
+    const { send } = await withOwners();
+    const taken = await send('POST', '/api/v1/keys', ADMIN, { name: '🦊'.repeat(MAX_NAME_LENGTH) });
+    expect(taken.status).toBe(201);
+    expect((await json(taken)).data.name).toBe('🦊'.repeat(MAX_NAME_LENGTH));
+    const refused = await send('POST', '/api/v1/keys', ADMIN, { name: '🦊'.repeat(MAX_NAME_LENGTH + 1) });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).message).toContain(`1 to ${MAX_NAME_LENGTH} characters`);
+  });
+
+  it('counts a search in characters: 2,048 emoji are searched for, 2,049 refused', async () => {
+    const { send, alice } = await withOwners();
+    const search = (count: number) =>
+      send('GET', `/api/v1/links?search=${encodeURIComponent('🦊'.repeat(count))}`, alice.key);
+    const searched = await search(MAX_SEARCH_LENGTH);
+    expect(searched.status).toBe(200);
+    expect((await json(searched)).data.links).toEqual([]);
+    const refused = await search(MAX_SEARCH_LENGTH + 1);
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).message).toBe(`search must be at most ${MAX_SEARCH_LENGTH} characters.`);
+  });
+
   it("makes a key only with the administrator's key, shows it once, and lists keys without it", async () => {
     const { app, alice, send } = await withOwners();
     expect(alice.key).toMatch(/^lk_[0-9A-Za-z]{32,}$/);

@@ -1,4 +1,5 @@
 import { invalid } from '../../http/errors.js';
+import { characterCount } from '../../rules/character-count.js';
 
 /** The longest title a link may carry (characters, after trimming). */
 export const MAX_TITLE_LENGTH = 200;
@@ -23,7 +24,7 @@ export function tagKey(tag: string): string {
  * so an emoji (two UTF-16 units) is one character. The OpenAPI `maxLength` counts the same way.
  */
 export function titleLength(title: string): number {
-  return [...title].length;
+  return characterCount(title);
 }
 
 /** A title from a request: a string of at most 200 characters; `null` or blank clears it. */

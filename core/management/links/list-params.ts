@@ -1,4 +1,5 @@
 import { invalid } from '../../http/errors.js';
+import { characterCount } from '../../rules/character-count.js';
 import { type LinkStatus, searchKey, TOMBSTONE_RETENTION_MS } from '../../store/link-management-store.js';
 import { parseTagFilter } from './link-labels.js';
 
@@ -37,7 +38,8 @@ export function parseLinkListParams(query: URLSearchParams, now: number): LinkLi
     throw invalid(`status must be one of ${LIST_STATUSES.join(', ')}.`);
   }
   const searchText = query.get('search')?.trim() ?? '';
-  if (searchText.length > MAX_SEARCH_LENGTH) throw invalid(`search must be at most ${MAX_SEARCH_LENGTH} characters.`);
+  if (characterCount(searchText) > MAX_SEARCH_LENGTH)
+    throw invalid(`search must be at most ${MAX_SEARCH_LENGTH} characters.`);
 
   const sinceText = query.get('changed_since');
   let changedSince: number | undefined;

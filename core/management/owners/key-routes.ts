@@ -2,6 +2,7 @@ import type { Env, Hono } from 'hono';
 import { invalid, LinkletError } from '../../http/errors.js';
 import { notAllowed } from '../../http/not-allowed.js';
 import { parseJsonText } from '../../http/parse-json-text.js';
+import { characterCount } from '../../rules/character-count.js';
 import { formatIsoDate } from '../../rules/dates.js';
 import type { OwnerKey } from '../../store/link-management-store.js';
 import { type ManagementContext, PRIVATE, success } from '../management-context.js';
@@ -20,7 +21,7 @@ const keyView = (key: OwnerKey) => ({
 /** The owner name of `POST /api/v1/keys`, trimmed; a 400 naming `name` otherwise. */
 export function parseOwnerName(body: unknown): string {
   const name = typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
-  if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_NAME_LENGTH) {
+  if (typeof name !== 'string' || name.trim() === '' || characterCount(name.trim()) > MAX_NAME_LENGTH) {
     throw invalid(`name is required: the owner's name, a string of 1 to ${MAX_NAME_LENGTH} characters.`);
   }
   return name.trim();

@@ -14,8 +14,19 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
 }
 
+/** The shortest link password, in characters (code points): see `passwordLength`. */
 export const MIN_PASSWORD_LENGTH = 4;
+/** The longest link password, in characters (code points). */
 export const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * A password's length as the rule counts it: code points, so a Hangul or emoji password counts as
+ * people count it (an emoji is one character, not two UTF-16 units). Exported so the screens check
+ * a typed password exactly as the server does.
+ */
+export function passwordLength(password: string): number {
+  return characterCount(password);
+}
 
 const RULE = `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
 
@@ -36,7 +47,7 @@ export function parsePasswordField(body: unknown): string | null | undefined {
       `password is empty: send null to remove the password, or a new one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
     );
   }
-  const length = characterCount(value);
+  const length = passwordLength(value);
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw invalid(`${RULE}; it has ${length}.`);
   }

@@ -6,7 +6,7 @@ import { pageLanguageOf } from '../http/page-language.js';
 import { REDIRECT_SECURITY_HEADERS, SECURITY_HEADERS } from '../http/security-headers.js';
 import { answerShortUrl, locationOf, resolutionOf } from '../redirect/resolve.js';
 import type { Link, LinkStore } from '../store/link-store.js';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordHasher } from './password-hasher.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordHasher, passwordLength } from './password-hasher.js';
 import { PASSWORD_PAGE_POLICY, renderPasswordPage } from './password-page.js';
 import type { PasswordPageProblem } from './password-page-words.js';
 import type { PasswordTries } from './password-tries.js';
@@ -107,7 +107,7 @@ export async function answerPasswordAttempt(
     return { answer: answerShortUrl(resolution, attempt.now, attempt.audience), opened: false };
   const { passwordHash } = resolution.link;
   if (passwordHash !== undefined) {
-    const length = [...password].length;
+    const length = passwordLength(password);
     const fits = length >= MIN_PASSWORD_LENGTH && length <= MAX_PASSWORD_LENGTH;
     // A password no link can have is wrong without a hash: still one try, never more than one check.
     if (!fits || !(await context.passwords.verify(password, passwordHash))) return refuse('wrong', WRONG_PASSWORD);

@@ -1,6 +1,7 @@
 import { invalid } from '../http/errors.js';
 import { characterCount } from './character-count.js';
 
+/** The longest custom code, in characters (code points) after NFC: see `codeLength`. */
 export const MAX_CODE_LENGTH = 64;
 
 /**
@@ -48,6 +49,15 @@ function describe(cp: number): string {
 }
 
 /**
+ * A code's length as the rule counts it: code points after NFC, so a Hangul syllable typed or
+ * pasted as two or three conjoining jamo (NFD) is one character, as it is once stored. Exported so
+ * the screens count exactly as the server does before they send a code.
+ */
+export function codeLength(raw: string): number {
+  return characterCount(raw.normalize('NFC'));
+}
+
+/**
  * Checks a custom code and returns its normalized (NFC) form, which is the code itself.
  *
  * Characters are checked before normalization too: NFC silently turns look-alikes such as the
@@ -69,7 +79,7 @@ export function normalizeCustomCode(raw: string): string {
       );
     }
   }
-  const length = characterCount(code);
+  const length = codeLength(code);
   if (length < 1 || length > MAX_CODE_LENGTH) {
     throw invalid(`custom_code must be 1 to ${MAX_CODE_LENGTH} characters long; it has ${length}.`);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   codeKey,
+  codeLength,
   isAllowedCodePoint,
   isValidCode,
   normalizeCustomCode,
@@ -122,6 +123,13 @@ describe('normalizeCustomCode: length in code points after NFC', () => {
     ['65 syllables given as NFD', NFD('한'.repeat(65))],
   ])('refuses %s', (_name, raw) => {
     expectInvalid(() => normalizeCustomCode(raw), BAD_LENGTH);
+  });
+
+  it('codeLength counts as the rule does, so a screen can check before sending', () => {
+    expect(codeLength(NFD('한'.repeat(30)))).toBe(30);
+    expect(NFD('한'.repeat(30)).length).toBe(90); // what the browser's maxlength would count
+    expect(codeLength('a'.repeat(65))).toBe(65);
+    expect(codeLength('')).toBe(0);
   });
 });
 

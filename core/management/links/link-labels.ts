@@ -27,11 +27,19 @@ export function titleLength(title: string): number {
   return characterCount(title);
 }
 
+/**
+ * A title as it is kept and counted: NFC, without surrounding spaces. Exported so a screen checks
+ * the length of what the server will keep, not of what was typed.
+ */
+export function normalizeTitle(title: string): string {
+  return title.normalize('NFC').trim();
+}
+
 /** A title from a request: a string of at most 200 characters; `null` or blank clears it. */
 export function parseTitle(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value !== 'string') throw invalid('title must be a string (or null to remove it).');
-  const title = value.normalize('NFC').trim();
+  const title = normalizeTitle(value);
   const length = titleLength(title);
   if (length > MAX_TITLE_LENGTH) {
     throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters; this one has ${length}.`);

@@ -1,8 +1,10 @@
 import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
+import { lengthProblem } from '../ui/length-problem.js';
 import { tagsFromText, tagsToText } from '../ui/tag-text.js';
 import { callApi, linkPath } from './api.js';
+import { clearFieldError, showFieldError } from './field-errors.js';
 import { t } from './i18n.js';
 
 /**
@@ -12,7 +14,8 @@ import { t } from './i18n.js';
  */
 export function linkLabelsForm(link: LinkView, key: string, onSaved: (link: LinkView) => void): HTMLFormElement {
   const base = `labels-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
-  const title = h('input', { id: `${base}-title`, type: 'text', maxlength: '200', autocomplete: 'off' });
+  // No maxlength: it counts UTF-16 units, so it would cut a title of emoji the server accepts.
+  const title = h('input', { id: `${base}-title`, type: 'text', autocomplete: 'off' });
   title.value = link.title ?? '';
   const hintId = `${base}-tags-hint`;
   const tags = h('input', {
@@ -23,7 +26,7 @@ export function linkLabelsForm(link: LinkView, key: string, onSaved: (link: Link
     'aria-describedby': hintId,
   });
   tags.value = tagsToText(link.tags);
-  const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  const error = h('p', { id: `${base}-error`, class: 'error', role: 'alert', hidden: true });
   const save = h('button', { type: 'submit', class: 'primary' }, t('linkLabelsSave'));
   const form = h(
     'form',
@@ -37,7 +40,9 @@ export function linkLabelsForm(link: LinkView, key: string, onSaved: (link: Link
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    error.hidden = true;
+    clearFieldError(title, error);
+    const problem = lengthProblem(t, 'title', title.value);
+    if (problem !== undefined) return showFieldError(title, error, problem);
     save.disabled = true;
     try {
       const text = title.value.trim();

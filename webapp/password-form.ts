@@ -1,13 +1,9 @@
 import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
+import { lengthProblem } from '../ui/length-problem.js';
 import { callApi, linkPath, messageOf } from './api.js';
+import { clearFieldError, showFieldError } from './field-errors.js';
 import { t } from './i18n.js';
-
-/** Whether a typed password fits the server's rule (4–128 characters, counted as code points). */
-export const passwordFits = (password: string): boolean => {
-  const length = [...password].length;
-  return length >= 4 && length <= 128;
-};
 
 /**
  * The details' password form: set a new password (`PATCH {"password": …}`) and, on a protected
@@ -21,14 +17,15 @@ export function passwordForm(
   onChanged: (link: LinkView, set: boolean) => void,
 ): HTMLElement {
   const id = `password-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
-  const input = h('input', { id, type: 'password', autocomplete: 'new-password', maxlength: '128' });
+  // No maxlength: it counts UTF-16 units and would cut an emoji password the server accepts.
+  const input = h('input', { id, type: 'password', autocomplete: 'new-password' });
   const set = h('button', { type: 'submit' }, t('webSetPassword'));
   const remove = h('button', { type: 'button', hidden: !link.password_protected }, t('webRemovePassword'));
   const result = h('p', { class: 'muted', role: 'status' });
-  const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  const error = h('p', { id: `${id}-error`, class: 'error', role: 'alert', hidden: true });
   const send = async (password: string | null) => {
     result.textContent = '';
-    error.hidden = true;
+    clearFieldError(input, error);
     set.disabled = remove.disabled = true;
     try {
       const { data } = await callApi<LinkView>(linkPath(link.code), {
@@ -57,11 +54,10 @@ export function passwordForm(
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!passwordFits(input.value)) {
+    const problem = lengthProblem(t, 'password', input.value);
+    if (problem !== undefined) {
       result.textContent = '';
-      error.textContent = t('errorPasswordLength');
-      error.hidden = false;
-      input.focus();
+      showFieldError(input, error, problem);
       return;
     }
     void send(input.value);

@@ -5,6 +5,7 @@ import { byId, h } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { expireLabel } from '../ui/expire-label.js';
 import { formatDateTime } from '../ui/format-date.js';
+import { lengthProblem } from '../ui/length-problem.js';
 import { qrCodeSvg } from '../ui/qr-code.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { announce } from './announce.js';
@@ -13,7 +14,6 @@ import { copyFromButton } from './copy-button.js';
 import { clearShortenErrors, showShortenError } from './field-errors.js';
 import { language, t } from './i18n.js';
 import { rememberMadeHere } from './made-here.js';
-import { passwordFits } from './password-form.js';
 
 interface ShortenData {
   short_url: string;
@@ -55,15 +55,17 @@ export function setUpShortenForm(options: ShortenFormOptions): void {
     }
     // "example.com/page" is taken as https://example.com/page, and the field shows it so.
     url.value = withScheme(url.value);
-    submit.disabled = true;
-    announce(t('shortening'));
     const customCode = code.value.trim();
     const password = byId<HTMLInputElement>('password');
-    if (password.value !== '' && !passwordFits(password.value)) {
-      submit.disabled = false;
-      showShortenError('password', t('errorPasswordLength'));
-      return;
-    }
+    // Lengths are checked here, before anything is sent, as the server counts them (the fields
+    // have no maxlength, which would cut what was typed). The code is sent as typed: the server
+    // makes it NFC.
+    const codeProblem = lengthProblem(t, 'code', customCode);
+    if (codeProblem !== undefined) return showShortenError('code', codeProblem);
+    const passwordProblem = password.value === '' ? undefined : lengthProblem(t, 'password', password.value);
+    if (passwordProblem !== undefined) return showShortenError('password', passwordProblem);
+    submit.disabled = true;
+    announce(t('shortening'));
     try {
       const { data } = await callApi<ShortenData>('api/v1/shorten', {
         method: 'POST',

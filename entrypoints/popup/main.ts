@@ -11,6 +11,7 @@ import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';
 import { expireLabel } from '../../ui/expire-label.js';
 import { formatDateTime } from '../../ui/format-date.js';
+import { lengthProblem } from '../../ui/length-problem.js';
 import { withScheme } from '../../ui/with-scheme.js';
 import { confirmDelete } from './confirm-delete.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
@@ -36,6 +37,19 @@ const messageOf = (error: unknown) => backgroundErrorSentence(t, error);
 function showError(message: string | undefined): void {
   $('#error').textContent = message ?? '';
   $('#error').hidden = !message;
+  // Any new message (or none) is no longer about the code: take back its invalid mark.
+  $('#code').removeAttribute('aria-invalid');
+  $('#code').removeAttribute('aria-describedby');
+}
+
+/** Says what is wrong with the custom code, with the field marked invalid and described by it. */
+function showCodeError(message: string): void {
+  // The previous link and its QR code would read as this attempt's answer.
+  hideResult();
+  showError(message);
+  $('#code').setAttribute('aria-invalid', 'true');
+  $('#code').setAttribute('aria-describedby', 'error');
+  $('#code').focus();
 }
 
 /** Counts history reads: only the newest one draws (see refreshHistory). */
@@ -211,7 +225,12 @@ async function main(): Promise<void> {
       hideResult();
       return showError(t('errorUrlRequired'));
     }
-    void shorten(settings, url, $<HTMLInputElement>('#code').value.trim(), expireSelect.value as ExpireDuration, false);
+    const code = $<HTMLInputElement>('#code').value.trim();
+    // Checked before the background is asked, counted as the core counts (after NFC): the field
+    // has no maxlength, which counts UTF-16 units and would cut a code pasted as decomposed Hangul.
+    const problem = lengthProblem(t, 'code', code);
+    if (problem !== undefined) return showCodeError(problem);
+    void shorten(settings, url, code, expireSelect.value as ExpireDuration, false);
   });
 
   // The history is drawn alongside the shorten, which draws it again with the new link.

@@ -39,6 +39,9 @@ export interface PasswordPageContent {
  * The page a browser gets at a protected link's short URL: Linklet's mark, what the link needs,
  * a form that POSTs `password` to the same short URL, and the problem with the last try next to
  * the field. Like the other short-URL pages: no script, one inline stylesheet allowed by hash.
+ * The field has no `maxlength`: the browser counts UTF-16 units, so it would silently cut a
+ * password the owner was allowed to set (100 emoji are 100 characters but 200 units) and the right
+ * password could never be entered. One too long for any link is simply wrong (`answerPasswordAttempt`).
  */
 export function renderPasswordPage(content: PasswordPageContent): string {
   const words = PASSWORD_PAGE_WORDS[content.language];
@@ -59,7 +62,7 @@ export function renderPasswordPage(content: PasswordPageContent): string {
 <p>${words.explain(`<code>${escapeHtml(content.address)}</code>`)}</p>
 <form method="post" action="${escapeHtml(content.action)}">
 ${problem}<label for="password">${escapeHtml(words.label)}</label>
-<input id="password" name="password" type="password" required minlength="4" maxlength="128" autocomplete="current-password" autofocus${described}>
+<input id="password" name="password" type="password" required minlength="4" autocomplete="current-password" autofocus${described}>
 <button type="submit">${escapeHtml(words.submit)}</button>
 </form>
 <p>${escapeHtml(words.advice)}</p>

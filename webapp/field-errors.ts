@@ -28,7 +28,10 @@ export function showFieldError(input: HTMLInputElement, message: HTMLElement, te
 export function clearFieldError(input: HTMLElement, message: HTMLElement): void {
   showError(message, '');
   input.removeAttribute('aria-invalid');
-  setDescribedBy(input, describedBy(input).filter((id) => id !== message.id));
+  setDescribedBy(
+    input,
+    describedBy(input).filter((id) => id !== message.id),
+  );
 }
 
 function describedBy(input: HTMLElement): string[] {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../core/passwords/password-hasher.js';
 import { PASSWORD_PAGE_WORDS } from '../../../core/passwords/password-page-words.js';
 import { expect, expectNoSeriousViolations, makeLinks, test } from './fixtures.js';
 import { API_WORDS, sidewaysOverflow, signIn, VIEWPORTS } from './screens-fixtures.js';
@@ -42,7 +43,12 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
         // Too short: said next to the field in people's words, and nothing is sent.
         await field.fill('abc');
         await setButton.click();
-        await expect(details.locator('form.edit-password [role="alert"]')).toHaveText(w('errorPasswordLength'));
+        await expect(details.locator('form.edit-password [role="alert"]')).toHaveText(
+          w('errorPasswordLength')
+            .replace('$1', String(MIN_PASSWORD_LENGTH))
+            .replace('$2', String(MAX_PASSWORD_LENGTH)),
+        );
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
         expect((await server.resolve(`${server.url}/guarded`)).status).toBe(302);
 
         await field.fill(PASSWORD);

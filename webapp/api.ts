@@ -1,7 +1,6 @@
 import { ApiError, UnreachableError } from '../client/api-errors.js';
 import { type CallOptions, callLinklet, type LinkletReply } from '../client/call-linklet.js';
 import { trimTrailingSlashes } from '../core/rules/url.js';
-import { t } from './i18n.js';
 
 export { linkPath } from '../client/link-path.js';
 export { ApiError, UnreachableError };
@@ -17,13 +16,4 @@ export function callApi<T>(
 ): Promise<LinkletReply<T>> {
   const base = trimTrailingSlashes(new URL('.', document.baseURI).href);
   return callLinklet<T>({ base, apiKey: key, timeoutMs }, path, options);
-}
-
-/** What a failure says to the user: the API's message, or that the server did not answer. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof UnreachableError) {
-    return t('webUnreachable', [error.cause instanceof Error ? error.cause.message : String(error.cause)]);
-  }
-  return error instanceof Error ? error.message : String(error);
 }

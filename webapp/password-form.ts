@@ -1,7 +1,8 @@
 import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { lengthProblem } from '../ui/length-problem.js';
-import { callApi, linkPath, messageOf } from './api.js';
+import { errorSentence } from '../ui/error-sentence.js';
+import { callApi, linkPath } from './api.js';
 import { clearFieldError, showFieldError } from './field-errors.js';
 import { t } from './i18n.js';
 
@@ -38,7 +39,7 @@ export function passwordForm(
       result.textContent = t(password === null ? 'webPasswordRemoved' : 'webPasswordSet');
       onChanged(data, password !== null);
     } catch (failure) {
-      error.textContent = messageOf(failure);
+      error.textContent = errorSentence(t, failure, 'link').text;
       error.hidden = false;
     } finally {
       set.disabled = remove.disabled = false;

@@ -22,6 +22,23 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
   const pageWords = PASSWORD_PAGE_WORDS[language];
   test.describe(locale, () => {
     test.use({ uiLocale: locale });
+    test("a refused password change is said in the page's words, not the server's English", async ({
+      app,
+      server,
+    }) => {
+      const alice = await server.createKey('alice');
+      await makeLinks(server, alice, ['vanishing']);
+      await signIn(app, alice, locale);
+      await app.locator('#links-body tr[data-code="vanishing"] [data-action="details"]').click();
+      const details = app.locator('.details-row:not([hidden])');
+      // Deleted elsewhere (another tab, the extension) while its details are open.
+      expect((await server.api('DELETE', '/api/v1/links/vanishing', { key: alice })).status).toBe(200);
+      await details.getByLabel(w('webNewPassword'), { exact: true }).fill(PASSWORD);
+      await details.getByRole('button', { name: w('webSetPassword'), exact: true }).click();
+      await expect(details.locator('form.edit-password [role="alert"]')).toHaveText(w('errNotFound'));
+      await expect(details.locator('form.edit-password')).not.toContainText('There is no link');
+    });
+
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       test(`${size}: a password set in the web app locks the short URL until it is removed`, async ({
         app,

@@ -1,4 +1,4 @@
-import { type ErrorKind, kindOfMessage, kindOfStatus } from './error-kinds.js';
+import { type ErrorField, type ErrorKind, fieldOf, kindOfMessage, kindOfStatus } from './error-kinds.js';
 import type { MessageKey, Translate } from './i18n.js';
 
 /**
@@ -62,4 +62,18 @@ export function backgroundErrorSentence(t: Translate, error: unknown): string {
   // The extension adds when a taken code frees up, as a sentence of the page's own language.
   const freeAt = key === 'errorCodeTaken' ? /choose another code\.\s+(.+)$/s.exec(message)?.[1] : undefined;
   return freeAt ? `${t(key)} ${freeAt}` : t(key);
+}
+
+/**
+ * The field an error from the background is about (`url` or `code`, say), so a form can mark
+ * that field invalid and send the person back to it, as the web app does; undefined for errors
+ * about no one field (the server down, a refused key).
+ */
+export function backgroundErrorField(error: unknown): ErrorField {
+  const message = error instanceof Error ? error.message : String(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  const kind =
+    kindOfMessage(message) ??
+    (typeof status === 'number' && status >= 400 ? kindOfStatus(status, 'shorten') : undefined);
+  return kind === undefined ? undefined : fieldOf(kind);
 }

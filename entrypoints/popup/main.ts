@@ -6,7 +6,7 @@ import { language, localizePage, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
-import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
+import { backgroundErrorField, backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';
 import { expireLabel } from '../../ui/expire-label.js';
@@ -34,22 +34,35 @@ function say(message: string): void {
 // Each error kind in the popup's language, never the API's English (ui/background-error-sentence.ts).
 const messageOf = (error: unknown) => backgroundErrorSentence(t, error);
 
+/** The form fields an error can be about, each marked invalid while its error shows. */
+const FIELD_INPUTS = { url: '#url', code: '#code' } as const;
+
 function showError(message: string | undefined): void {
   $('#error').textContent = message ?? '';
   $('#error').hidden = !message;
-  // Any new message (or none) is no longer about the code: take back its invalid mark.
-  $('#code').removeAttribute('aria-invalid');
-  $('#code').removeAttribute('aria-describedby');
+  // Any new message (or none) is no longer about a field: take back the invalid marks.
+  for (const selector of Object.values(FIELD_INPUTS)) {
+    $(selector).removeAttribute('aria-invalid');
+    $(selector).removeAttribute('aria-describedby');
+  }
 }
 
-/** Says what is wrong with the custom code, with the field marked invalid and described by it. */
-function showCodeError(message: string): void {
+/** Says what is wrong with the URL or the custom code, with that field marked invalid, described by it and focused. */
+function showFieldError(field: keyof typeof FIELD_INPUTS, message: string): void {
   // The previous link and its QR code would read as this attempt's answer.
   hideResult();
   showError(message);
-  $('#code').setAttribute('aria-invalid', 'true');
-  $('#code').setAttribute('aria-describedby', 'error');
-  $('#code').focus();
+  const input = $(FIELD_INPUTS[field]);
+  input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', 'error');
+  input.focus();
+}
+
+/** A failed shorten: beside its field when it is about the URL or the code (taken, reserved, …). */
+function showShortenError(error: unknown): void {
+  const field = backgroundErrorField(error);
+  if (field === 'url' || field === 'code') showFieldError(field, messageOf(error));
+  else showError(messageOf(error));
 }
 
 /** Counts history reads: only the newest one draws (see refreshHistory). */
@@ -131,7 +144,7 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     say('');
     // The previous link and its QR code would read as this attempt's answer.
     hideResult();
-    showError(messageOf(error));
+    showShortenError(error);
   } finally {
     $<HTMLButtonElement>('#shorten').disabled = false;
     await refreshHistory();
@@ -229,7 +242,7 @@ async function main(): Promise<void> {
     // Checked before the background is asked, counted as the core counts (after NFC): the field
     // has no maxlength, which counts UTF-16 units and would cut a code pasted as decomposed Hangul.
     const problem = lengthProblem(t, 'code', code);
-    if (problem !== undefined) return showCodeError(problem);
+    if (problem !== undefined) return showFieldError('code', problem);
     void shorten(settings, url, code, expireSelect.value as ExpireDuration, false);
   });
 

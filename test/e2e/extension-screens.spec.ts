@@ -184,20 +184,35 @@ for (const lang of ['en', 'ko'] as const) {
       await expect(historyCopy).toHaveText(w('copy'));
 
       // A refused shorten: the previous link and anything of it go; the error says what to do.
+      // The field it is about is marked invalid, described by the error and focused, so a screen
+      // reader says which field to fix; an error about the other field moves the mark.
+      const marked = async (field: '#url' | '#code') => {
+        await expect(popup.locator(field)).toHaveAttribute('aria-invalid', 'true');
+        await expect(popup.locator(field)).toHaveAttribute('aria-describedby', 'error');
+        await expect(popup.locator(field)).toBeFocused();
+        const other = field === '#url' ? '#code' : '#url';
+        await expect(popup.locator(other)).not.toHaveAttribute('aria-invalid', 'true');
+      };
       await shortenIn(popup, site.url('/bad-code'), 'no spaces');
       await expect(popup.locator('#error')).toHaveText(w('errorCodeCharacters'));
+      await marked('#code');
       await expect(popup.locator('#result')).toBeHidden();
       await expect(popup.locator('#short-url')).toHaveValue('');
       await expect(popup.locator('#qr svg')).toHaveCount(0);
 
       await shortenIn(popup, 'https://exa mple.com/');
       await expect(popup.locator('#error')).toHaveText(w('errorUrlSpaces'));
+      await marked('#url');
       await shortenIn(popup, 'ftp://example.com/file');
       await expect(popup.locator('#error')).toHaveText(w('errorUrlInvalid'));
+      await marked('#url');
       await shortenIn(popup, site.url('/taken'), 'taken-code');
+      await expect(popup.locator('#url')).not.toHaveAttribute('aria-invalid', 'true');
       await shortenIn(popup, site.url('/taken-again'), 'taken-code');
+      await expect(popup.locator('#error')).not.toBeEmpty();
       const taken = await popup.locator('#error').textContent();
       expect(taken?.startsWith(w('errorCodeTaken'))).toBe(true);
+      await marked('#code');
       for (const error of [taken ?? '']) {
         expect(error).not.toMatch(API_WORDS);
         // Never the API's English glued into a Korean sentence.

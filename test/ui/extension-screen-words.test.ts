@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/api-errors.js';
-import { backgroundErrorSentence, errorKeyOf } from '../../ui/background-error-sentence.js';
+import { backgroundErrorField, backgroundErrorSentence, errorKeyOf } from '../../ui/background-error-sentence.js';
 import { catalogMessages } from '../../ui/catalog-messages.js';
 import { createI18n } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
@@ -47,6 +47,17 @@ describe('errorSentence', () => {
     expect(backgroundErrorSentence(en.t, error)).toBe(
       'That code is taken; choose another. It can be used after Dec 1.',
     );
+  });
+
+  it('tells which field an error is about, so the popup marks that field', () => {
+    const field = (status: number | undefined, message: string) =>
+      backgroundErrorField(status === undefined ? new Error(message) : new ApiError(status, message));
+    expect(field(400, 'original_url must use http or https, not ftp.')).toBe('url');
+    expect(field(400, "custom_code 'api' is reserved by the service; choose another code.")).toBe('code');
+    // A taken code by its status too, whatever words a server puts in its 409.
+    expect(field(409, 'Conflict.')).toBe('code');
+    expect(field(503, 'The link store is not answering.')).toBeUndefined();
+    expect(field(undefined, 'Could not reach https://sho.rt: fetch failed')).toBeUndefined();
   });
 
   it('shows the screens’ own sentences as they are, and an unreachable server in words', () => {

@@ -169,7 +169,8 @@ async function main() {
           const seconds = Number(/in ([\d.]+) s/.exec(line)?.[1]);
           let target = '';
           // The target is in MB (10^6 bytes); the line says MiB (2^20 bytes): 100 MB is 95.4 MiB.
-          if (line.startsWith('import')) target = ` (target growth < 100 MB, 95.4 MiB: ${verdict(growth * 2 ** 20 < 100e6)})`;
+          if (line.startsWith('import'))
+            target = ` (target growth < 100 MB, 95.4 MiB: ${verdict(growth * 2 ** 20 < 100e6)})`;
           if (line.startsWith('export csv')) target = ` (target < 10 s: ${verdict(seconds < 10)}, memory flat)`;
           if (line.startsWith('export json')) target = ' (no target: beside the CSV for comparison)';
           say(`${line}, run ${run}${target}`);

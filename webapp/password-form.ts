@@ -1,7 +1,7 @@
 import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
-import { lengthProblem } from '../ui/length-problem.js';
 import { errorSentence } from '../ui/error-sentence.js';
+import { lengthProblem } from '../ui/length-problem.js';
 import { callApi, linkPath } from './api.js';
 import { clearFieldError, showFieldError } from './field-errors.js';
 import { t } from './i18n.js';

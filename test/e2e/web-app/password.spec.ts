@@ -22,10 +22,7 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
   const pageWords = PASSWORD_PAGE_WORDS[language];
   test.describe(locale, () => {
     test.use({ uiLocale: locale });
-    test("a refused password change is said in the page's words, not the server's English", async ({
-      app,
-      server,
-    }) => {
+    test("a refused password change is said in the page's words, not the server's English", async ({ app, server }) => {
       const alice = await server.createKey('alice');
       await makeLinks(server, alice, ['vanishing']);
       await signIn(app, alice, locale);

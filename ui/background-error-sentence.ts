@@ -43,11 +43,24 @@ const EXTENSION_WORDS: Record<ErrorKind, MessageKey> = {
  * sentences, made with `t`, and is shown as it is).
  */
 export function errorKeyOf(status: number | undefined, message: string): MessageKey | undefined {
+  const kind = kindOf(status, message);
+  return kind === undefined ? undefined : EXTENSION_WORDS[kind];
+}
+
+/** An error's kind by its words, else by its status; none for the screens' own sentences. */
+function kindOf(status: number | undefined, message: string): ErrorKind | undefined {
   const byMessage = kindOfMessage(message) ?? BACKGROUND_RULES.find(([pattern]) => pattern.test(message))?.[1];
-  if (byMessage) return EXTENSION_WORDS[byMessage];
+  if (byMessage) return byMessage;
   // A success status with an error is the extension refusing a server's answer: its own sentence.
   if (status === undefined || status < 400) return undefined;
-  return EXTENSION_WORDS[kindOfStatus(status, 'other')];
+  return kindOfStatus(status, 'other');
+}
+
+/** The message and API status an error from the background carries. */
+function partsOf(error: unknown): { status: number | undefined; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  return { status: typeof status === 'number' ? status : undefined, message };
 }
 
 /**
@@ -55,9 +68,8 @@ export function errorKeyOf(status: number | undefined, message: string): Message
  * by their kind (see `errorKeyOf`), the screens' own sentences as they are.
  */
 export function backgroundErrorSentence(t: Translate, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const status = (error as { status?: unknown } | null)?.status;
-  const key = errorKeyOf(typeof status === 'number' ? status : undefined, message);
+  const { status, message } = partsOf(error);
+  const key = errorKeyOf(status, message);
   if (!key) return message;
   // The extension adds when a taken code frees up, as a sentence of the page's own language.
   const freeAt = key === 'errorCodeTaken' ? /choose another code\.\s+(.+)$/s.exec(message)?.[1] : undefined;
@@ -70,10 +82,7 @@ export function backgroundErrorSentence(t: Translate, error: unknown): string {
  * about no one field (the server down, a refused key).
  */
 export function backgroundErrorField(error: unknown): ErrorField {
-  const message = error instanceof Error ? error.message : String(error);
-  const status = (error as { status?: unknown } | null)?.status;
-  const kind =
-    kindOfMessage(message) ??
-    (typeof status === 'number' && status >= 400 ? kindOfStatus(status, 'shorten') : undefined);
+  const { status, message } = partsOf(error);
+  const kind = kindOf(status, message);
   return kind === undefined ? undefined : fieldOf(kind);
 }

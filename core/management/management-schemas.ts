@@ -129,7 +129,13 @@ export function managementSchemas(options: ApiCatalogOptions) {
       type: 'object',
       required: ['name'],
       properties: {
-        name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, description: "The owner's name (trimmed)." },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_NAME_LENGTH,
+          description:
+            "The owner's name, trimmed and in Unicode NFC: a key for a name already taken goes to that owner.",
+        },
       },
     },
     KeyCreated: answerOf(

@@ -53,8 +53,16 @@ function untrusted(reason: string): LinkletError {
   return new LinkletError('invalid', `The server's answer was refused: ${reason}`);
 }
 
-/** A value for a message: strings shortened, so a hostile reply cannot flood the UI or the log. */
+/**
+ * A value for a message: strings shortened, so a hostile reply cannot flood the UI or the log.
+ * The cut never falls inside a surrogate pair (an emoji, say), which would show as a broken
+ * character; `JSON.stringify` has already escaped any lone surrogate.
+ */
 export function describe(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  if (text.length <= 80) return text;
+  const end = isHighSurrogate(text.charCodeAt(76)) ? 76 : 77;
+  return `${text.slice(0, end)}…`;
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;

@@ -1,5 +1,5 @@
 import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
-import { parseOwnerName } from '../../core/management/owners/key-routes.js';
+import { ownerNameFor, parseOwnerName } from '../../core/management/owners/key-routes.js';
 import { formatIsoDate } from '../../core/rules/dates.js';
 import { openLinkStore } from '../stores/open-link-store.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -42,7 +42,7 @@ async function main(args: string[]): Promise<void> {
   try {
     if (name !== undefined) {
       const key = generateApiKey();
-      const made = await store.createKey(name, await hashApiKey(key), Date.now());
+      const made = await store.createKey(await ownerNameFor(name, store), await hashApiKey(key), Date.now());
       process.stdout.write(
         `Key ${made.id} made for ${made.name}. It is shown only now; keep it somewhere safe:\n${key}\n`,
       );

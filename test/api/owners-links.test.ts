@@ -45,6 +45,38 @@ describe('keys and who a key belongs to', () => {
     expect((await json(refused)).message).toContain(`1 to ${MAX_NAME_LENGTH} characters`);
   });
 
+  it('gives a name typed with combining marks to the owner of the same name in NFC, and counts it so', async () => {
+    const { send, create } = await withOwners();
+    const composed = await json(await send('POST', '/api/v1/keys', ADMIN, { name: 'José 한글' }));
+    const decomposed = await send('POST', '/api/v1/keys', ADMIN, {
+      name: ' Jose\u0301 \u1112\u1161\u11ab\u1100\u1173\u11af ',
+    });
+    expect(decomposed.status).toBe(201);
+    const second = (await json(decomposed)).data as { key: string; name: string };
+    expect(second.name).toBe('José 한글');
+    // One owner: a link made with either key is listed by the other.
+    await create(composed.data.key, 'jose-link');
+    const listed = await json(await send('GET', '/api/v1/links', second.key));
+    expect(codes(listed)).toEqual(['jose-link']);
+    // 100 characters once composed, though 200 code points as typed.
+    const long = await send('POST', '/api/v1/keys', ADMIN, { name: 'e\u0301'.repeat(MAX_NAME_LENGTH) });
+    expect(long.status).toBe(201);
+    expect((await json(long)).data.name).toBe('é'.repeat(MAX_NAME_LENGTH));
+  });
+
+  it('gives a key to an owner stored with a decomposed name before names were normalised', async () => {
+    const store = createMemoryLinkStore();
+    const app = makeHandler({ apiKey: ADMIN, store });
+    const oldKey = generateApiKey();
+    await store.createKey('Jose\u0301', await hashApiKey(oldKey), START);
+    await app.post('/api/v1/shorten', { original_url: 'https://example.com/old', custom_code: 'old' }, asKey(oldKey));
+    const made = await app.post('/api/v1/keys', { name: 'José' }, asKey(ADMIN));
+    expect(made.status).toBe(201);
+    const second = (await json(made)).data as { key: string; name: string };
+    expect(second.name).toBe('Jose\u0301');
+    expect(codes(await json(await app.fetch('/api/v1/links', { headers: asKey(second.key) })))).toEqual(['old']);
+  });
+
   it('counts a search in characters: 2,048 emoji are searched for, 2,049 refused', async () => {
     const { send, alice } = await withOwners();
     const search = (count: number) =>

@@ -69,6 +69,19 @@ describe('a reply the extension refuses', () => {
     await expect(ask('mine')).resolves.toMatchObject({ code: 'Mine' });
   });
 
+  it('shortens a long lying value in its message without splitting a character', async () => {
+    // The opening quote and 75 ASCII characters put an emoji's two halves at the cut (units 76, 77).
+    const lie = `https://phish.example/${'a'.repeat(53)}${'😀'.repeat(40)}`;
+    liar.behave(succeedWith(() => ({ original_url: lie }), liar.url));
+    const error = await ask().catch((e) => e);
+    const shown = /its original_url \((.*)\) is not/.exec(error.message)?.[1] ?? '';
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown.length).toBeLessThanOrEqual(78);
+    // UTF-8 has no form for half a pair: a split character would come back as U+FFFD.
+    expect(new TextDecoder().decode(new TextEncoder().encode(shown))).toBe(shown);
+    expect(lie.startsWith(JSON.parse(`${shown.slice(0, -1)}"`))).toBe(true);
+  });
+
   it('tells the user to match the options to BASE_URL when short URLs name another address', async () => {
     liar.behave(succeedWith(() => ({ short_url: 'http://localhost:1/abc/' }), liar.url));
     await expect(ask()).rejects.toThrow(/set the options to the BASE_URL/);

@@ -4,7 +4,7 @@ import { notAllowed } from '../../http/not-allowed.js';
 import { parseJsonText } from '../../http/parse-json-text.js';
 import { characterCount } from '../../rules/character-count.js';
 import { formatIsoDate } from '../../rules/dates.js';
-import type { OwnerKey } from '../../store/link-management-store.js';
+import type { LinkManagementStore, OwnerKey } from '../../store/link-management-store.js';
 import { type ManagementContext, PRIVATE, success } from '../management-context.js';
 import { generateApiKey, hashApiKey } from './api-keys.js';
 import { requireAdmin, requireCaller } from './authenticate.js';
@@ -18,13 +18,30 @@ const keyView = (key: OwnerKey) => ({
   revoked: key.revoked,
 });
 
-/** The owner name of `POST /api/v1/keys`, trimmed; a 400 naming `name` otherwise. */
+/**
+ * The owner name of `POST /api/v1/keys` (and of `npm run keys -- create`), trimmed and in NFC; a
+ * 400 naming `name` otherwise. A key goes to the owner of that name, so "José" typed with a
+ * combining accent (as text copied from a file name on macOS often is) must find the owner made
+ * as "José", not make a second one that looks the same and holds none of the first one's links.
+ */
 export function parseOwnerName(body: unknown): string {
-  const name = typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
-  if (typeof name !== 'string' || name.trim() === '' || characterCount(name.trim()) > MAX_NAME_LENGTH) {
+  const given = typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
+  const name = typeof given === 'string' ? given.trim().normalize('NFC') : '';
+  if (name === '' || characterCount(name) > MAX_NAME_LENGTH) {
     throw invalid(`name is required: the owner's name, a string of 1 to ${MAX_NAME_LENGTH} characters.`);
   }
-  return name.trim();
+  return name;
+}
+
+/**
+ * The name a new key is made under: an existing owner's own spelling when it is the same name in
+ * NFC (an owner stored before names were normalised, typed decomposed), else `name` as parsed.
+ * So such an owner still gets its second key rather than a look-alike owner. Keys are few and
+ * made rarely, so reading them all is cheap.
+ */
+export async function ownerNameFor(name: string, store: Pick<LinkManagementStore, 'listKeys'>): Promise<string> {
+  const stored = (await store.listKeys()).find((key) => key.name !== name && key.name.normalize('NFC') === name);
+  return stored?.name ?? name;
 }
 
 /** `POST/GET /api/v1/keys`, `DELETE /api/v1/keys/{id}` (administrator only) and `GET /api/v1/me`. */
@@ -37,7 +54,7 @@ export function registerKeyRoutes<E extends Env>(app: Hono<E>, context: Manageme
     return context.limitBody(c, next);
   });
   app.post('/api/v1/keys', async (c) => {
-    const name = parseOwnerName(parseJsonText(await c.req.raw.text()));
+    const name = await ownerNameFor(parseOwnerName(parseJsonText(await c.req.raw.text())), store);
     const key = generateApiKey();
     const made = await store.createKey(name, await hashApiKey(key), now());
     return c.json(

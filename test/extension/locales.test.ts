@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../core/passwords/password-hasher.js';
 import { t } from '../../extension/i18n.js';
 
 const root = join(import.meta.dirname, '../..');
@@ -117,6 +118,15 @@ describe('locales', () => {
   it('have every key the extension uses', () => {
     const missing = uses.filter((use) => !(use.key in en)).map((use) => `${use.file}: ${use.key}`);
     expect(missing).toEqual([]);
+  });
+
+  it("state the core's password limits where a sentence names them as fixed text", () => {
+    // The help under the web app's password field is a plain sentence (its page is localized
+    // without substitutions): it must still say what the core accepts.
+    const limits = [String(MIN_PASSWORD_LENGTH), String(MAX_PASSWORD_LENGTH)];
+    for (const catalog of [en, ko]) expect(catalog.webPasswordHelp?.message.match(/\d+/g)).toEqual(limits);
+    const page = readFileSync(join(root, 'webapp/index.html'), 'utf8');
+    expect(page).toContain(`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
   });
 
   it('have as many placeholders as each t() call passes substitutions', () => {

@@ -75,6 +75,13 @@ describe('keys and who a key belongs to', () => {
     const second = (await json(made)).data as { key: string; name: string };
     expect(second.name).toBe('Jose\u0301');
     expect(codes(await json(await app.fetch('/api/v1/links', { headers: asKey(second.key) })))).toEqual(['old']);
+    // Once an owner has the NFC spelling too, that exact name is the one a key for it goes to.
+    const exact = generateApiKey();
+    await store.createKey('José', await hashApiKey(exact), START);
+    const third = (await json(await app.post('/api/v1/keys', { name: 'José' }, asKey(ADMIN)))).data as { key: string };
+    const thirdOwner = await json(await app.fetch('/api/v1/me', { headers: asKey(third.key) }));
+    expect(thirdOwner.data.name).toBe('José');
+    expect(codes(await json(await app.fetch('/api/v1/links', { headers: asKey(third.key) })))).toEqual([]);
   });
 
   it('counts a search in characters: 2,048 emoji are searched for, 2,049 refused', async () => {

@@ -34,14 +34,15 @@ export function parseOwnerName(body: unknown): string {
 }
 
 /**
- * The name a new key is made under: an existing owner's own spelling when it is the same name in
- * NFC (an owner stored before names were normalised, typed decomposed), else `name` as parsed.
- * So such an owner still gets its second key rather than a look-alike owner. Keys are few and
- * made rarely, so reading them all is cheap.
+ * The name a new key is made under: `name` as parsed when an owner has it (or none is the same
+ * name in NFC), else the spelling of the owner that is: one stored before names were normalised,
+ * typed decomposed. So such an owner still gets its second key rather than a look-alike owner.
+ * Keys are few and made rarely, so reading them all is cheap.
  */
 export async function ownerNameFor(name: string, store: Pick<LinkManagementStore, 'listKeys'>): Promise<string> {
-  const stored = (await store.listKeys()).find((key) => key.name !== name && key.name.normalize('NFC') === name);
-  return stored?.name ?? name;
+  const keys = await store.listKeys();
+  if (keys.some((key) => key.name === name)) return name;
+  return keys.find((key) => key.name.normalize('NFC') === name)?.name ?? name;
 }
 
 /** `POST/GET /api/v1/keys`, `DELETE /api/v1/keys/{id}` (administrator only) and `GET /api/v1/me`. */

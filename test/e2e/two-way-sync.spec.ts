@@ -207,8 +207,11 @@ keyedServer(
       note: 'Disable waiting for the server.',
       buttons: ['copy', 'open', 'enable', 'renew', 'delete'],
     });
-    expect(await popup.evaluate(`document.querySelector('#status').textContent`)).toBe(
-      'Saved here; sent when the server can be reached.',
+    // The background lists the queued Disable as soon as it is recorded, and the popup may redraw
+    // its history from that before the Disable's own answer comes back and fills the status line.
+    await popup.waitFor(
+      `document.querySelector('#status').textContent === 'Saved here; sent when the server can be reached.'`,
+      'the status line saying the Disable waits for the server',
     );
     await popup.close();
 

@@ -180,10 +180,12 @@ const zipfSamplers = new Map();
 
 /**
  * Starts a server process (scripts/server-process.mjs) with this process's environment under
- * `extraEnv`, its log going where `log` says, and samples its memory on request.
+ * `extraEnv`, its log going where `log` says, and samples its memory on request. Linklet runs
+ * with the Node.js options `npm start` gives it; the bare baseline with none.
  */
 async function startProcess(script, extraEnv, log) {
-  const server = await startServer({ ...extraEnv, HOST: '127.0.0.1' }, { script, log, inheritEnv: true });
+  const nodeOptions = script === SERVER_MAIN ? undefined : [];
+  const server = await startServer({ ...extraEnv, HOST: '127.0.0.1' }, { script, log, inheritEnv: true, nodeOptions });
   return {
     origin: server.origin,
     pid: server.pid,

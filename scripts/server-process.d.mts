@@ -2,6 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 export declare const SERVER_MAIN: string;
+export declare const SERVER_NODE_OPTIONS: readonly string[];
 
 export interface StartOptions {
   /** Where the server's log goes: parsed into `logs` (default), appended to a file, or dropped. */
@@ -10,6 +11,8 @@ export interface StartOptions {
   script?: string;
   /** The Node.js binary to run it with (an earlier release on the Node it was built for); default: this one. */
   node?: string;
+  /** Node.js options before the script; default: `SERVER_NODE_OPTIONS`, as `npm start` gives the server. */
+  nodeOptions?: readonly string[];
   /** Pass this process's environment on too (under `env`); by default only `PATH`. */
   inheritEnv?: boolean;
   /** Run under a soft RLIMIT_FSIZE of this many 512-byte blocks: writes past it fail, as on a full disk. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/server-process.mjs';
+import { SERVER_NODE_OPTIONS, startServer } from '../../scripts/server-process.mjs';
 import { useServerProcesses } from './use-server-processes.js';
 
 // The launcher that tests, the bench and the fault script share (scripts/server-process.mjs).
@@ -30,6 +30,21 @@ describe('the server process launcher', () => {
     const server = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}` }, { log: 'discard' });
     expect((await fetch(`${server.origin}/health`)).status).toBe(200);
     expect(server.logs).toEqual([]);
+  });
+
+  it('runs the server with the Node.js options `npm start` gives it, and a size-limited one too', async () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toContain(`node ${SERVER_NODE_OPTIONS.join(' ')} dist/server/main.js`);
+    const argumentsOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const plain = await servers.start({ DATABASE_URL: `sqlite:${servers.freshDb()}` }, { log: 'discard' });
+    expect(argumentsOf(plain.pid)).toEqual(expect.arrayContaining([...SERVER_NODE_OPTIONS]));
+    // Under `ulimit` the shell execs node itself, so the server is still the child the launcher knows.
+    const limited = await servers.start(
+      { DATABASE_URL: `sqlite:${servers.freshDb()}` },
+      { log: 'discard', fileSizeBlocks: 1_000_000 },
+    );
+    expect(argumentsOf(limited.pid)).toEqual(expect.arrayContaining([...SERVER_NODE_OPTIONS]));
+    expect((await fetch(`${limited.origin}/health`)).status).toBe(200);
   });
 
   it('says why a server that cannot start did not, with what it wrote to stderr', async () => {

@@ -13,6 +13,10 @@ export interface StartOptions {
   node?: string;
   /** Node.js options before the script; default: `SERVER_NODE_OPTIONS`, as `npm start` gives the server. */
   nodeOptions?: readonly string[];
+  /** A program (and its options) to run `node` under, such as `['valgrind', '--tool=cachegrind']`. */
+  under?: readonly string[];
+  /** How long to wait for it to serve (default 30 s; a server under valgrind starts slowly). */
+  startTimeoutMs?: number;
   /** Pass this process's environment on too (under `env`); by default only `PATH`. */
   inheritEnv?: boolean;
   /** Run under a soft RLIMIT_FSIZE of this many 512-byte blocks: writes past it fail, as on a full disk. */

@@ -14,7 +14,7 @@ export const SERVER_MAIN = resolve('dist/server/main.js');
  * The Node.js options `npm start` (and every documented way of running the server) gives it:
  * V8's young generation capped at 8 MB a half, where it may otherwise grow to 16 when much
  * survives (an import's batches waiting for their commit), which made a 100,000-row import's
- * RSS growth 51–126 MiB (13 runs) rather than 44–72 (14 runs), at the same CPU per redirect
+ * RSS growth 51–126 MiB (12 runs) rather than 44–72 (14 runs), at the same CPU per redirect
  * (docs/performance.md). The tests and benches start the server the same way.
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8'];
@@ -36,16 +36,18 @@ export async function freePort() {
 }
 
 /**
- * The command that runs `script`: `node` with `nodeOptions`, or under a soft file-size limit (writes past it
- * fail with EFBIG, as on a full disk), or as root without the capabilities that let root ignore
- * file permissions (util-linux `setpriv`), so that a read-only file is read-only to it.
+ * The command that runs `script`: `node` with `nodeOptions`, or that under another program
+ * (`under`: valgrind), or under a soft file-size limit (writes past it fail with EFBIG, as on a
+ * full disk), or as root without the capabilities that let root ignore file permissions
+ * (util-linux `setpriv`), so that a read-only file is read-only to it.
  * @returns {[string, string[]]}
  */
 function commandFor(
   script,
-  { fileSizeBlocks, obeyPermissions, node = process.execPath, nodeOptions = SERVER_NODE_OPTIONS },
+  { fileSizeBlocks, obeyPermissions, under, node = process.execPath, nodeOptions = SERVER_NODE_OPTIONS },
 ) {
   const args = [...nodeOptions, script];
+  if (under !== undefined) return [under[0], [...under.slice(1), node, ...args]];
   if (fileSizeBlocks !== undefined)
     return ['sh', ['-c', `ulimit -S -f ${fileSizeBlocks} && exec "$@"`, 'sh', node, ...args]];
   if (obeyPermissions && isRoot) return ['setpriv', [DROP_PERMISSION_OVERRIDES, '--', node, ...args]];
@@ -102,7 +104,7 @@ function healthy(origin) {
  * @returns {Promise<import('./server-process.d.mts').RunningServer>}
  */
 export async function startServer(env, options = {}) {
-  const { log = 'collect', script = SERVER_MAIN, inheritEnv = false } = options;
+  const { log = 'collect', script = SERVER_MAIN, inheritEnv = false, startTimeoutMs = START_TIMEOUT_MS } = options;
   const port = Number(env.PORT ?? (await freePort()));
   const fullEnv = { ...(inheritEnv ? process.env : { PATH: process.env.PATH ?? '' }), PORT: String(port), ...env };
   const logFd = typeof log === 'object' ? openSync(log.file, 'a') : undefined;
@@ -145,9 +147,9 @@ export async function startServer(env, options = {}) {
       await exited;
       throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before serving:\n${stderr}`);
     }
-    if (waited > START_TIMEOUT_MS) {
+    if (waited > startTimeoutMs) {
       await stop('SIGKILL');
-      throw new Error(`server did not serve on ${origin} within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`);
+      throw new Error(`server did not serve on ${origin} within ${startTimeoutMs / 1000} s:\n${stderr}`);
     }
     await sleep(25);
   }

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { type BatchedLogWriter, createBatchedLogWriter } from './batched-log-writer.js';
 import type { Config } from './config.js';
+import { isoTimestamp } from './iso-time.js';
 import { type LogFormat, prettyLine } from './log-format.js';
 
 export type Logger = pino.Logger;
@@ -50,7 +51,7 @@ export function createLogger(
     {
       level,
       base: { service: 'linklet', pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimestamp,
       hooks: {
         logMethod(args, method) {
           method.apply(this, args);

@@ -1,5 +1,5 @@
 // `npm run bench:instructions` (alone: `node bench/instructions.mjs` after `npm run build:server`;
-// about 4 minutes, not part of `npm run bench`): the instructions a hot redirect costs, Linklet
+// about 3 minutes and 1.5 more per variant, not part of `npm run bench`): the instructions a hot redirect costs, Linklet
 // against the bare node:http baseline, counted by valgrind rather than timed. CPU time per
 // request on a shared two-vCPU VM moved 4× between hours of one day, so a lever of a few per cent
 // could not be told from the host; an instruction count does not move with the host. Each server
@@ -8,7 +8,7 @@
 // redirect costs once the JIT has settled (every thread in user space; the kernel's part, the
 // socket writes, is not counted). Knobs, all optional:
 //
-//   BENCH_RATE=1000        redirects per second (a server under valgrind answers about 2,500)
+//   BENCH_RATE=1000        redirects per second (a server under valgrind answers about 2,000)
 //   BENCH_WARM=20000       requests before the measured ones
 //   BENCH_MEASURED=60000   requests measured
 //   BENCH_VARIANTS=…       Linklet variants to add, comma-separated: log-off, counting-off, visits-off

@@ -15,7 +15,7 @@
 // range. Two runs of the same build gave event-loop medians 0.1 % apart (Linklet) and 2.2 %
 // (the baseline). Knobs, all optional:
 //
-//   BENCH_RATE=1000        redirects per second (a server under valgrind answers about 2,000)
+//   BENCH_RATE=1000        redirects per second (under cachegrind a server answered about 2,000 at most)
 //   BENCH_WARM=30000       requests before the first window (the JIT settles within them)
 //   BENCH_MEASURED=20000   requests per window
 //   BENCH_PARTS=3          windows

@@ -59,7 +59,14 @@ export class LinkletError extends Error {
   readonly gone: GoneReason | undefined;
 
   constructor(kind: ErrorKind, message: string, options: LinkletErrorOptions = {}) {
+    // A refused request (4xx) is never logged (`logLevelOf`), so its stack would never be read,
+    // and capturing one was about half of what refusing a bad create cost the event loop: a
+    // client sending bad requests in bulk paid it on each. Engines without the V8 limit ignore it.
+    const limits = Error as { stackTraceLimit?: number };
+    const stackTraceLimit = limits.stackTraceLimit;
+    if (statusOfErrorKind[kind] < 500) limits.stackTraceLimit = 0;
     super(message, { cause: options.cause });
+    limits.stackTraceLimit = stackTraceLimit;
     this.name = 'LinkletError';
     this.kind = kind;
     this.allow = options.allow;

@@ -32,6 +32,10 @@ function partsIn(epochMs: number, timeZone: string): Record<string, string> {
   return parts;
 }
 
+/** Moments already written, by language, zone and time; cleared whole when full. */
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 1000;
+
 const monthNumber = (epochMs: number, timeZone: string) => formatterFor(timeZone, 'month').format(epochMs);
 
 /**
@@ -40,6 +44,19 @@ const monthNumber = (epochMs: number, timeZone: string) => formatterFor(timeZone
  * here rather than left to ICU, whose Korean day periods changed between versions ("AM" or "오전").
  */
 export function formatPageDate(epochMs: number, language: PageLanguage, timeZone: string): string {
+  // An expired link's page shows the same moment on every click, and ICU's formatting was the
+  // largest part of that page's JavaScript: each moment is formatted once (a bounded few kept).
+  const key = `${language} ${timeZone} ${epochMs}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatNow(epochMs, language, timeZone);
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+function formatNow(epochMs: number, language: PageLanguage, timeZone: string): string {
   const { day, month, year, hour = '00', minute, timeZoneName } = partsIn(epochMs, timeZone);
   if (language === 'en') return `${day} ${month} ${year}, ${hour}:${minute} ${timeZoneName}`;
   const h = Number(hour);

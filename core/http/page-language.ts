@@ -3,6 +3,9 @@ export type PageLanguage = 'en' | 'ko';
 
 const SPOKEN: ReadonlySet<string> = new Set(['en', 'ko']);
 
+let lastHeader: string | undefined;
+let lastLanguage: PageLanguage = 'en';
+
 /**
  * The language a visitor's browser asks for (`Accept-Language`), among those the pages speak:
  * the highest q-value wins (ties go to the first named), `ko-KR` counts as `ko`, `q=0` means
@@ -10,6 +13,14 @@ const SPOKEN: ReadonlySet<string> = new Set(['en', 'ko']);
  */
 export function pageLanguageOf(acceptLanguage: string | null | undefined): PageLanguage {
   if (!acceptLanguage) return 'en';
+  // A browser sends the same header on every request: the last one's answer is kept.
+  if (acceptLanguage === lastHeader) return lastLanguage;
+  lastLanguage = languageOf(acceptLanguage);
+  lastHeader = acceptLanguage;
+  return lastLanguage;
+}
+
+function languageOf(acceptLanguage: string): PageLanguage {
   let best: PageLanguage = 'en';
   let bestQ = 0;
   for (const entry of acceptLanguage.split(',')) {

@@ -87,6 +87,28 @@ describe('short-URL pages say what happened', () => {
     expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;&#38;&#39;');
   });
 
+  // The pages' fixed parts, the last Accept-Language and each formatted moment are kept between
+  // answers: no answer may carry anything of the one before it.
+  it('answers each request from its own headers and link, whatever was answered before', async () => {
+    const seoul = await appWithLinks('Asia/Seoul');
+    const utc = await appWithLinks();
+    for (const app of [seoul, utc]) app.clock.now = EXPIRES + DAY;
+    const before = await appWithLinks(); // `off` not expired yet: turned off is what it says
+    for (let round = 0; round < 2; round++) {
+      expect((await page(seoul, '/soon', 'ko')).html).toContain('2026년 2월 25일 오후 7:00 (GMT+9)');
+      expect((await page(utc, '/soon', 'ko')).html).toContain('2026년 2월 25일 오전 10:00 (UTC)');
+      expect((await page(utc, '/soon', 'en')).html).toContain('25 Feb 2026, 10:00 UTC');
+      const english = await page(before, '/off', 'en-US,en;q=0.9');
+      expect(english.html).toContain('This link was turned off by its owner');
+      expect(english.html).toContain('<code>/off</code>');
+      expect(english.html).not.toMatch(/만료|soon/);
+      const korean = await page(before, `/${encodeURIComponent('없는코드')}`, 'ko-KR,ko;q=0.9');
+      expect(korean.response.headers.get('content-language')).toBe('ko');
+      expect(korean.html).toContain('<code>/없는코드</code>');
+      expect(korean.html).not.toMatch(/\/off|This link/);
+    }
+  });
+
   it('keeps JSON clients on the envelope, without a language', async () => {
     const app = await appWithLinks();
     const response = await app.fetch('/off', { headers: { 'Accept-Language': 'ko' } });

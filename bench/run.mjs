@@ -30,7 +30,7 @@ import {
   seedProtectedPostgres,
   seedProtectedSqlite,
 } from './password-scenarios.mjs';
-import { seedSqliteLinks } from './seed-sqlite.mjs';
+import { expireSqliteLink, seedSqliteLinks } from './seed-sqlite.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -49,7 +49,8 @@ for (const mode of LOG_MODES) {
 /**
  * What is measured. `links`: how many links the store holds before the server starts (seeded
  * straight into the database); `load`: how autocannon is aimed; `expect`: the status class that
- * counts as a success (anything else is an error); `env`: settings of the scenario's server. Scenarios of one `group` run in the same
+ * counts as a success (anything else is an error); `env`: settings of the scenario's server;
+ * `expireFirst`: the first link has expired (a database of its own). Scenarios of one `group` run in the same
  * rounds, each on a server of its own, so they can be compared with each other too; the group's
  * baseline runs once a round, with its first scenario's load.
  */
@@ -142,6 +143,17 @@ const SCENARIOS = [
     expect: 3,
     group: 'visits',
     env: { CLICK_COUNTING: 'on', VISITS: 'off', COUNTRY_HEADER: 'CF-IPCountry' },
+  },
+  // A short link clicked after it expired, as a browser meets it: its page (410), in Korean, which
+  // every click on an old shared link gets. The baseline still answers its 302: the ratio is what
+  // the page costs against the cheapest answer there is.
+  {
+    id: 'page-expired',
+    name: 'expired link, its page (browser, Korean)',
+    links: 1_000,
+    load: 'expired-page',
+    expect: 4,
+    expireFirst: true,
   },
   // Unprotected redirects with and without protected links in the store (bench/password-scenarios.mjs).
   ...PASSWORD_SCENARIOS,
@@ -262,10 +274,17 @@ function zipfSampler(n) {
   };
 }
 
+/** A Korean browser's request for a page (the `expired-page` load). */
+const DEAD_LINK_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7',
+};
+
 /** autocannon options for a scenario's load; the same for Linklet and the baseline. */
 function loadFor(scenario, origin, runTag) {
   const base = { url: origin, connections: CONNECTIONS };
   if (scenario.load === 'hot') return { ...base, url: `${origin}/${codeAt(0)}` };
+  if (scenario.load === 'expired-page') return { ...base, url: `${origin}/${codeAt(0)}`, headers: DEAD_LINK_HEADERS };
   if (scenario.load === 'uniform' || scenario.load === 'zipf') {
     const n = scenario.links;
     if (scenario.load === 'zipf' && !zipfSamplers.has(n)) zipfSamplers.set(n, zipfSampler(n));
@@ -397,18 +416,23 @@ async function main() {
     // creates get an empty one per server.
     const key = scenario.load.startsWith('create')
       ? `${scenario.id}-${logMode}-empty`
-      : `links-${scenario.links}${protectedKey(scenario)}`;
+      : `links-${scenario.links}${protectedKey(scenario)}${scenario.expireFirst ? '-expired' : ''}`;
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
         seedSqliteLinks(path, scenario.links, (i) => ({ code: codeAt(i), url: urlAt(i) }));
         if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
+        if (scenario.expireFirst) expireSqliteLink(path, codeAt(0));
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {
         const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
         schemas.push(schema);
         seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
         if (scenario.protectedLinks) await seedProtectedPostgres(admin, schema, scenario.protectedLinks);
+        if (scenario.expireFirst)
+          await admin.query(`UPDATE ${schema}.links SET expires_at = now() - interval '3 days' WHERE code_key = $1`, [
+            codeAt(0),
+          ]);
       }
     }
     return seeded.get(`${store}:${key}`);

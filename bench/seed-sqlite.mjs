@@ -24,3 +24,10 @@ export function seedSqliteLinks(path, count, linkAt, passwordHash = null) {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
+
+/** Makes the link under `code` in the SQLite file at `path` expired three days ago (a dead link's page). */
+export function expireSqliteLink(path, code) {
+  const db = openSqliteDatabase(path);
+  db.prepare('UPDATE links SET expires_at = ? WHERE code_key = ?').run(Date.now() - 3 * DAY_MS, code);
+  db.close();
+}

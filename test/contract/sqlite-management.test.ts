@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, assert, describe, it } from 'vitest';
+import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { CHANGE_LOG_KEEP_MS } from '../../server/stores/sqlite/sqlite-change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
@@ -56,9 +58,35 @@ describe('sqlite change feed', () => {
     raw.exec('DELETE FROM link_changes WHERE changed_at = 0');
     raw.close();
     await next((event) => event.kind === 'lost');
+    // Having read up to the newest change, it tells every change again from that same poll on.
+    await next((event) => event.kind === 'restored');
+    assert.deepEqual(
+      events.map((event) => event.kind),
+      ['lost', 'restored'],
+    );
     stop?.();
     await writer.close();
     await watcher.close();
+  });
+
+  it('lets the link cache in front of it cache again after the log was pruned past it', async () => {
+    const path = join(dir, 'cache-after-lost.db');
+    const store = createSqliteLinkStore(path, { changePollMs: 20 });
+    const cached = withLinkCache(store, { maxEntries: 100, maxAgeMs: 60_000 });
+    await store.create(link('kept', { expiresAt: Date.now() + 86_400_000 }), Date.now());
+    await cached.lookup('kept');
+    assert.equal(cached.size, 1);
+    const raw = new Database(path);
+    raw.exec("INSERT INTO link_changes (code_key, changed_at) VALUES ('a', 0)");
+    raw.exec('DELETE FROM link_changes WHERE changed_at = 0');
+    raw.close();
+    // The feed's next poll drops everything (anything may have changed) and then caches again.
+    for (let waited = 0; cached.size !== 0 && waited < 3000; waited += 20) await sleep(20);
+    assert.equal(cached.size, 0);
+    await sleep(100);
+    await cached.lookup('kept');
+    assert.equal(cached.size, 1, 'a link read after the feed caught up is cached again');
+    await cached.close();
   });
 
   it('keeps a retaken code in the log, and creates alone prune what is older than a minute', async () => {

@@ -17,7 +17,7 @@ export const PRUNE_CHANGE_LOG_SQL = `DELETE FROM link_changes
  * `PRAGMA data_version` (a counter in shared memory, microseconds to read) moves
  * whenever another connection commits; only then is the change log read past the last change
  * seen. A change log pruned past that point (a process stalled for a minute) is reported as
- * `lost`, and the cache is dropped whole.
+ * `lost`, and the cache is dropped whole, then at once as `restored`: the same poll caught up.
  */
 export function createSqliteChangeFeed(db: Database.Database, pollMs = 100): ChangeFeed & { close(): void } {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -37,8 +37,13 @@ export function createSqliteChangeFeed(db: Database.Database, pollMs = 100): Cha
       const latestSeq = (latest.get() as number | undefined) ?? 0;
       const missed = latestSeq - lastSeq > rows.length;
       lastSeq = Math.max(latestSeq, rows.at(-1)?.seq ?? 0);
-      if (missed) listeners.emit({ kind: 'lost' });
-      else if (rows.length > 0) listeners.emit({ kind: 'changed', codeKeys: rows.map((row) => row.code_key) });
+      if (missed) {
+        // Anything may have changed in the gap, so caches drop everything; but this poll has read
+        // up to the newest change, so the feed tells every change again from here on (without
+        // `restored`, a cache would never cache again until the process restarted).
+        listeners.emit({ kind: 'lost' });
+        listeners.emit({ kind: 'restored' });
+      } else if (rows.length > 0) listeners.emit({ kind: 'changed', codeKeys: rows.map((row) => row.code_key) });
     } catch {
       // A locked or failing file: the next beat tries again; until then nothing is known to have changed.
     }

@@ -43,10 +43,9 @@ interface PageFrame {
 const frames = new Map<string, PageFrame>();
 
 /**
- * Everything of a page but the address and date, per language and reason: the frame around them
- * is the same on every answer, and building it (the icon's markup, five escapes, the stylesheet
- * copied in) was a third of the JavaScript of a dead link's page, which is what every click on an
- * expired short link gets.
+ * Everything of a page but the sentence with the address and date, per language and reason (six
+ * at most): it is the same on every answer, and every click on an expired short link gets a page,
+ * which cost five redirects' CPU while all of it was built each time (docs/performance.md).
  */
 function frameOf(language: PageLanguage, reasonName: PageReason): PageFrame {
   const key = `${language} ${reasonName}`;

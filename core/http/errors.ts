@@ -60,7 +60,7 @@ export class LinkletError extends Error {
 
   constructor(kind: ErrorKind, message: string, options: LinkletErrorOptions = {}) {
     // A refused request (4xx) is never logged (`logLevelOf`), so its stack would never be read,
-    // and capturing one was about half of what refusing a bad create cost the event loop: a
+    // and capturing one was a fifth of a refused create's CPU on the server and of a 429's: a
     // client sending bad requests in bulk paid it on each. Engines without the V8 limit ignore it.
     const limits = Error as { stackTraceLimit?: number };
     const stackTraceLimit = limits.stackTraceLimit;

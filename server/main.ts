@@ -14,6 +14,7 @@ import { collectGarbage } from './process/collect-garbage.js';
 import { type Config, ConfigError, loadConfig } from './process/config.js';
 import { type LogFormat, logFormatOf } from './process/log-format.js';
 import { createLogger, type Logger } from './process/logger.js';
+import { migrationLogOf } from './process/migration-log.js';
 import { openServerWarning } from './process/open-server-warning.js';
 import { createRedactor, secretsOf } from './process/redact-secrets.js';
 import { closeGracefully, stopOnSignals } from './process/shutdown.js';
@@ -57,8 +58,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   const opened = await openLinkStore(config.database, {
     poolSize: config.databasePoolSize,
     onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
-    onMigrated: ({ version, what }) =>
-      logger.info({ schema: version }, `database upgraded to schema ${version}: ${what}`),
+    onMigrated: migrationLogOf(logger),
   });
   const store = withLinkCache(opened, {
     maxEntries: config.cacheEntries,

@@ -3,6 +3,7 @@ import { openLinkStore } from '../stores/open-link-store.js';
 import type { Config } from './config.js';
 import type { LogFormat } from './log-format.js';
 import type { Logger } from './logger.js';
+import { migrationLogOf } from './migration-log.js';
 import { announceServing } from './start-line.js';
 
 /** How long workers get to finish their requests after a signal before they are killed. */
@@ -22,8 +23,7 @@ export async function runPrimary(config: Config, logger: Logger, format: LogForm
   // with its message, instead of as workers dying one after another.
   const store = await openLinkStore(config.database, {
     poolSize: 1,
-    onMigrated: ({ version, what }) =>
-      logger.info({ schema: version }, `database upgraded to schema ${version}: ${what}`),
+    onMigrated: migrationLogOf(logger),
   });
   await store.close();
 

@@ -23,8 +23,11 @@ export interface Migration {
   madeIn(catalog: Catalog): boolean;
 }
 
-/** Told of each migration applied (the server logs it; tests count them). */
-export type OnMigrated = (step: { version: number; what: string }) => void;
+/**
+ * Told of each migration applied (the server logs it; tests count them): the version it brought
+ * the database to, what it added, and the version this server writes (the last step's).
+ */
+export type OnMigrated = (step: { version: number; what: string; latest: number }) => void;
 
 /** Whether `table` exists with every one of `columns`. */
 export function hasColumns(catalog: Catalog, table: string, ...columns: string[]): boolean {

@@ -117,7 +117,7 @@ export async function migratePostgres(
         } catch (error) {
           throw migrationFailed(version + 1, migration.what, error);
         }
-        return { version: version + 1, what: migration.what };
+        return { version: version + 1, what: migration.what, latest: migrations.length };
       });
       if (step === undefined) break;
       onMigrated?.(step);

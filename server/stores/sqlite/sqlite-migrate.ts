@@ -42,7 +42,7 @@ export function migrateSqlite(db: Database.Database, onMigrated?: OnMigrated): v
   // creates then answer 503).
   if (recordedVersion(db) === SQLITE_SCHEMA_VERSION) return;
   refuseNewerSqliteSchema(db);
-  const step = db.transaction((): { version: number; what: string } | undefined => {
+  const step = db.transaction((): Parameters<OnMigrated>[0] | undefined => {
     let version = recordedVersion(db);
     if (version === 0) version = detectVersion(SQLITE_MIGRATIONS, sqliteCatalog(db));
     if (version > SQLITE_SCHEMA_VERSION) throw new NewerSchemaError(version, SQLITE_SCHEMA_VERSION);
@@ -58,7 +58,7 @@ export function migrateSqlite(db: Database.Database, onMigrated?: OnMigrated): v
       throw migrationFailed(version + 1, migration.what, error);
     }
     db.exec(`PRAGMA user_version = ${version + 1}`);
-    return { version: version + 1, what: migration.what };
+    return { version: version + 1, what: migration.what, latest: SQLITE_SCHEMA_VERSION };
   });
   for (let done = step.immediate(); done !== undefined; done = step.immediate()) onMigrated?.(done);
 }

@@ -72,8 +72,9 @@ function firstRowOf(firstRows: FirstRows, key: string, url: string): { row: numb
  * longer one is shortened and the row's result says so), so no import holds a code for good.
  */
 export function prepareRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): ImportResult | PreparedLink {
-  // A broken rule is a thrown LinkletError, and a file may break one on every row: its stack,
-  // never shown nor logged, was most of the cost of a row (V8 and browsers that have the limit).
+  // A file may break a rule on every row. The LinkletError that says so captures no stack
+  // (errors.ts), but a URL the parser refuses throws its own TypeError first (caught in
+  // `parseOriginalUrl`), whose stack, never shown nor logged, was most of the cost of such a row.
   const limits = Error as { stackTraceLimit?: number };
   const stackTraceLimit = limits.stackTraceLimit;
   limits.stackTraceLimit = 0;

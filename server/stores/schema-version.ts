@@ -4,8 +4,10 @@
  */
 
 /**
- * A database's tables and their columns (column name → declared type, lower case), and its
- * triggers, each as an entry `trigger <name>` whose one column is the table it is on.
+ * A database's tables and their columns (column name → declared type, lower case), its
+ * triggers, each as an entry `trigger <name>` whose one column is the table it is on, and its
+ * indexes, each as an entry `index <name>` whose one column is its table, of type `partial` (it
+ * has a WHERE clause) or `full`.
  */
 export type Catalog = Map<string, Map<string, string>>;
 
@@ -38,6 +40,12 @@ export function hasColumns(catalog: Catalog, table: string, ...columns: string[]
 /** Whether the trigger `name` exists (see `Catalog`). */
 export function hasTrigger(catalog: Catalog, name: string): boolean {
   return catalog.has(`trigger ${name}`);
+}
+
+/** Whether the index `name` exists and covers only some rows (a WHERE clause; see `Catalog`). */
+export function hasPartialIndex(catalog: Catalog, name: string): boolean {
+  const index = catalog.get(`index ${name}`);
+  return index !== undefined && [...index.values()].includes('partial');
 }
 
 /** A catalog from rows of (table, column, type), as both stores' catalog queries give them. */

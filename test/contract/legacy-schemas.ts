@@ -25,8 +25,8 @@ export const releasedStep = (store: 'sqlite' | 'postgres', version: number): str
   stepsUpTo(store, version)[version - 1] as string;
 
 /** The highest schema an earlier release wrote, per store. */
-export const OLD_SQLITE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-export const OLD_POSTGRES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+export const OLD_SQLITE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+export const OLD_POSTGRES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 export interface LegacyOptions {
   /** Leave no version record (as a restore from `.dump` or a partial `pg_dump` does). */

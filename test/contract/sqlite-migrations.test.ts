@@ -76,6 +76,11 @@ function structureOf(path: string) {
     table: type === 'table' ? db.pragma(`table_list(${name})`) : undefined,
     columns: type === 'table' ? db.pragma(`table_xinfo(${name})`) : undefined,
     indexed: type === 'index' ? db.pragma(`index_xinfo(${name})`) : undefined,
+    // Whether an index has a WHERE clause, which index_xinfo does not say (schema 11 is only that).
+    partial:
+      type === 'index'
+        ? db.prepare('SELECT partial FROM pragma_index_list(?) WHERE name = ?').pluck().get(tbl_name, name)
+        : undefined,
   }));
   const version = db.pragma('user_version', { simple: true });
   db.close();

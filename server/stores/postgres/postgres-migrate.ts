@@ -63,7 +63,11 @@ async function postgresCatalog(client: pg.ClientBase, schema: string) {
     `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1
      UNION ALL
      SELECT 'trigger ' || trigger_name, event_object_table, 'trigger' FROM information_schema.triggers
-     WHERE trigger_schema = $1`,
+     WHERE trigger_schema = $1
+     UNION ALL
+     SELECT 'index ' || indexname::text, tablename::text,
+       CASE WHEN indexdef LIKE '% WHERE %' THEN 'partial' ELSE 'full' END FROM pg_indexes
+     WHERE schemaname = $1`,
     [schema],
   );
   return catalogOf(rows);

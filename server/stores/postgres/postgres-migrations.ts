@@ -1,4 +1,4 @@
-import { type Catalog, hasColumns, hasTrigger, type Migration } from '../schema-version.js';
+import { type Catalog, hasColumns, hasPartialIndex, hasTrigger, type Migration } from '../schema-version.js';
 import { fromMs } from './postgres-sql.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
@@ -199,6 +199,19 @@ const changeNotices = (p: string) => `
     ON ${p}links FOR EACH ROW EXECUTE FUNCTION ${p}linklet_notify_link_change();
 `;
 
+/**
+ * Schema 11: the two indexes that find an owner's links hold only links that have an owner. Every
+ * query through them names one (`owner_id = $n`, which implies `IS NOT NULL`, so the planner still
+ * uses them); a link made without an owner's key was two index entries no query read, written at
+ * every create (see the SQLite store's schema 11).
+ */
+const ownedLinkIndexes = (p: string) => `
+  DROP INDEX IF EXISTS ${p}links_by_owner;
+  DROP INDEX IF EXISTS ${p}links_by_change;
+  CREATE INDEX links_by_owner ON ${p}links (owner_id, created_at, code_key) WHERE owner_id IS NOT NULL;
+  CREATE INDEX links_by_change ON ${p}links (owner_id, updated_at, code_key) WHERE owner_id IS NOT NULL;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -271,6 +284,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       what: 'changes to links made by hand announced like those made through Linklet',
       sql: changeNotices(prefix),
       madeIn: (c) => hasTrigger(c, 'links_notify_change'),
+    },
+    {
+      what: "the owners' indexes hold only links that have an owner",
+      sql: ownedLinkIndexes(prefix),
+      madeIn: (c) => hasPartialIndex(c, 'links_by_owner') && hasPartialIndex(c, 'links_by_change'),
     },
   ];
 }

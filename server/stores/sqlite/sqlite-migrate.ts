@@ -16,7 +16,7 @@ export function refuseNewerSqliteSchema(db: Database.Database): void {
   if (recorded > SQLITE_SCHEMA_VERSION) throw new NewerSchemaError(recorded, SQLITE_SCHEMA_VERSION);
 }
 
-/** Tables and columns as `schema-version.ts` reads them. */
+/** Tables, columns, triggers and indexes as `schema-version.ts` reads them. */
 function sqliteCatalog(db: Database.Database) {
   return catalogOf(
     db
@@ -24,7 +24,10 @@ function sqliteCatalog(db: Database.Database) {
         `SELECT m.name AS table_name, p.name AS column_name, p.type AS data_type
          FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.type = 'table'
          UNION ALL
-         SELECT 'trigger ' || name, tbl_name, 'trigger' FROM sqlite_schema WHERE type = 'trigger'`,
+         SELECT 'trigger ' || name, tbl_name, 'trigger' FROM sqlite_schema WHERE type = 'trigger'
+         UNION ALL
+         SELECT 'index ' || i.name, m.name, CASE i.partial WHEN 1 THEN 'partial' ELSE 'full' END
+         FROM sqlite_schema m, pragma_index_list(m.name) i WHERE m.type = 'table'`,
       )
       .all() as Array<{ table_name: string; column_name: string; data_type: string }>,
   );

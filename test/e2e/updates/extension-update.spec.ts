@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
 import { startTestSite, type TestSite } from '../test-site.js';
 import {
-  backgroundBuild,
   controlledPopupTab,
   launchProfile,
+  launchUntilBackgroundAnswers,
   type ProfileBrowser,
   popupTab,
   putBuildInFolder,
@@ -147,10 +147,7 @@ for (const release of RELEASES) {
       popup = await popupTab(browser);
       await popup.waitForEvent('close');
       await browser.close();
-      browser = await launchProfile(profile, folder);
-      await expect
-        .poll(() => backgroundBuild(browser as ProfileBrowser).catch(() => ''), { timeout: 30_000 })
-        .not.toBe('');
+      browser = await launchUntilBackgroundAnswers(profile, folder);
 
       popup = await popupTab(browser);
       await expect(popup.locator('#history .history-item')).toHaveCount(4);

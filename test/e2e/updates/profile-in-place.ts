@@ -72,6 +72,31 @@ export async function backgroundBuild(browser: ProfileBrowser): Promise<string> 
   }
 }
 
+/**
+ * Chromium on `profile` once the extension in `folder` answers with today's build: launched until
+ * it does, at most three times. After an update in place, Chromium brings a command-line
+ * extension's reload back at its next start; a browser closed while that reload was still under
+ * way (a busy machine: seen once in CI, 42 s for a test that takes 20) started without it, and a
+ * person would start it again. What the update kept is checked after, whichever launch it was.
+ */
+export async function launchUntilBackgroundAnswers(profile: string, folder: string): Promise<ProfileBrowser> {
+  for (let launch = 1; ; launch++) {
+    const browser = await launchProfile(profile, folder);
+    const answered = await expect
+      .poll(() => backgroundBuild(browser).catch(() => ''), { timeout: 20_000 })
+      .not.toBe('')
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (launch === 3) throw error;
+          return false;
+        },
+      );
+    if (answered) return browser;
+    await browser.close();
+  }
+}
+
 /** The popup's page in a tab: its form and history, as the release in the folder draws them. */
 export async function popupTab(browser: ProfileBrowser): Promise<Page> {
   const page = await browser.context.newPage();

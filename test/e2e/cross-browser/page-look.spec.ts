@@ -53,7 +53,8 @@ test('in a Korean browser the popup and options speak Korean', async ({ launch, 
   await shortenWithForm(popup, { url: pageUrl });
   expect([ko.copied?.message, ko.shortened?.message]).toContain(await popup.text('#status'));
   expect(await popup.text('#result-state')).toBe(ko.statusLocal?.message);
-  expect((await readHistory(popup)).map((item) => item.originalUrl)).toEqual([pageUrl]);
+  // The history redraws after the result shows, so its row may come a moment later.
+  await expect.poll(async () => (await readHistory(popup)).map((item) => item.originalUrl)).toEqual([pageUrl]);
 
   const options = await korean.openTab(`${korean.origin}/options.html`);
   expect(await options.text('h1')).toBe(ko.optionsTitle?.message);

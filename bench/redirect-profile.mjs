@@ -12,8 +12,7 @@
 // logging). A symbol's figure is its samples over the redirects answered meanwhile, in µs of the
 // thread's CPU per redirect, the median of the rounds. It prints both servers' figures by kind
 // (kernel, V8's runtime, Linklet's JavaScript, Node's, inline caches, …) and the symbols whose
-// difference is largest. Knobs: BENCH_ROUNDS=3, BENCH_SECONDS=8,
-// BENCH_PERF_HZ=2000.
+// difference is largest. Knobs: BENCH_ROUNDS=3, BENCH_SECONDS=8, BENCH_PERF_HZ=2000.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -160,7 +159,7 @@ try {
   console.log(
     '\n| symbol (largest differences) | baseline µs | Linklet µs | difference |\n| --- | ---: | ---: | ---: |',
   );
-  // `[k] name` or `[.] name` as perf prints it; Linklet's files by their path under dist/.
+  // A key is `k name` (the kernel's) or `. name`; Linklet's files are shown by their path under dist/.
   const shown = (symbol) =>
     `\`${symbol
       .slice(2)

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { asksNotToBeTracked, type RawVisit } from '../../core/management/visits/visits.js';
+import type { RedirectHeaders } from './redirect-headers.js';
 
 /** What a redirect hands over for visits: the country header's name, and whether the address is looked up. */
 export interface VisitCapture {
@@ -10,22 +11,25 @@ export interface VisitCapture {
 }
 
 /**
- * The raw strings of a click's visit, as the request already holds them: one small object, no
- * parsing (that is the click counter's beat's, once per distinct value). The counter copies it
- * into its columns at once, so it dies young. The address goes along only for a country lookup
+ * The raw strings of a click's visit, as the redirect read them (`redirectHeadersOf`, the
+ * country header's value included): one small object, no parsing (that is the click counter's
+ * beat's, once per distinct value). The counter copies it into its columns at once, so it dies young. The address goes along only for a country lookup
  * and is never stored.
  */
-export function rawVisitOf(req: IncomingMessage, capture: VisitCapture): RawVisit {
-  const { headers } = req;
+export function rawVisitOf(
+  headers: RedirectHeaders,
+  req: Pick<IncomingMessage, 'socket'>,
+  capture: VisitCapture,
+): RawVisit {
   const visit: RawVisit = {
     referer: headers.referer,
-    userAgent: headers['user-agent'],
-    country: capture.countryHeader === undefined ? undefined : headers[capture.countryHeader],
-    private: asksNotToBeTracked(headers.dnt as string | undefined, headers['sec-gpc'] as string | undefined),
+    userAgent: headers.userAgent,
+    country: headers.country,
+    private: asksNotToBeTracked(headers.dnt, headers.secGpc),
   };
   if (capture.lookUpAddress) {
     visit.peer = req.socket.remoteAddress;
-    visit.forwardedFor = headers['x-forwarded-for'];
+    visit.forwardedFor = headers.forwardedFor;
   }
   return visit;
 }

@@ -6,6 +6,7 @@ import { type ClickRecorder, isClick } from '../../core/rules/clicks.js';
 import { RESERVED_CODES } from '../../core/rules/code.js';
 import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
+import { redirectHeadersOf } from './redirect-headers.js';
 import { requestHeader } from './request-header.js';
 import type { RequestLog } from './request-log.js';
 import { writeAnswer, writeRedirect } from './write-answer.js';
@@ -56,16 +57,19 @@ export interface RedirectFastPathOptions {
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
   const { store, log, fallback, onClick, redirectCacheSeconds, timeZone, visits } = options;
   const now = options.now ?? Date.now;
+  const countryHeader = visits?.countryHeader;
   const cacheSeconds = redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const target = req.url ?? '';
     const segment = FAST_TARGET.exec(target)?.[1];
-    if (segment === undefined || !PLAIN_HOST.test(req.headers.host ?? '')) return false;
+    if (segment === undefined) return false;
+    const headers = redirectHeadersOf(req.rawHeaders, countryHeader);
+    if (!PLAIN_HOST.test(headers.host ?? '')) return false;
     const key = codeKeyOfSegment(segment);
     if (key !== undefined && RESERVED_CODES.has(key)) return false;
 
-    const trace = log.begin(req.method, target, req.headers['x-request-id']);
+    const trace = log.begin(req.method, target, headers.requestId);
     const at = now();
     const send = (link: Link | undefined) => {
       // A link with a password is the core's to answer (its page, tries, the hash read uncached):
@@ -101,12 +105,8 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
       const status = answer === undefined ? 302 : answer.status;
       log.answered(trace, status);
       // After the answer is on its way: counting never delays a redirect.
-      if (
-        onClick &&
-        link &&
-        isClick(req.method as string, status, requestHeader(req, 'sec-purpose'), requestHeader(req, 'purpose'))
-      ) {
-        onClick(link.codeKey, at, visits && rawVisitOf(req, visits));
+      if (onClick && link && isClick(req.method as string, status, headers.secPurpose, headers.purpose)) {
+        onClick(link.codeKey, at, visits && rawVisitOf(headers, req, visits));
       }
     };
     if (key === undefined) {

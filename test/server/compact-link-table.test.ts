@@ -87,6 +87,44 @@ describe('the compact link table', () => {
     expect(table.size).toBe(1);
   });
 
+  it('gives a link read again as the object it gave before, until its place holds another', () => {
+    const table = createCompactLinkTable({ maxEntries: 200, maxBytes: 1 << 20 });
+    const put = (key: string, target: string, n = 2) =>
+      table.insert(key, hashOf(key), linkOf(key, n, target), new URL(target).href, 7);
+    const read = (key: string) => table.linkAt(table.find(key, hashOf(key)), key);
+    put('promo', 'https://example.com/sale');
+    const first = read('promo');
+    expect(read('promo')).toBe(first);
+    // Kept unchanged: still the same object. Changed: the same slot now holds the new link.
+    table.renew(
+      'promo',
+      hashOf('promo'),
+      linkOf('promo', 2, 'https://example.com/sale'),
+      'https://example.com/sale',
+      9,
+    );
+    expect(read('promo')).toBe(first);
+    const slot = table.find('promo', hashOf('promo'));
+    table.renew(
+      'promo',
+      hashOf('promo'),
+      linkOf('promo', 2, 'https://example.org/moved'),
+      'https://example.org/moved',
+      9,
+    );
+    expect(table.find('promo', hashOf('promo'))).toBe(slot);
+    expect(read('promo')).toEqual(linkOf('promo', 2, 'https://example.org/moved'));
+    // Removed, and its slot taken by another key: that key's link, never the one read before.
+    table.remove(table.find('promo', hashOf('promo')));
+    put('other', 'https://example.net/');
+    expect(table.find('other', hashOf('other'))).toBe(slot);
+    expect(read('other')).toEqual(linkOf('other', 2, 'https://example.net/'));
+    // Slots 64 apart share an entry: each still reads as its own link.
+    for (let i = 0; i < 130; i++) put(`k${i}`, `https://example.com/${i}`);
+    for (let i = 0; i < 130; i++) expect(read(`k${i}`).originalUrl).toBe(`https://example.com/${i}`);
+    for (let i = 129; i >= 0; i--) expect(read(`k${i}`).originalUrl).toBe(`https://example.com/${i}`);
+  });
+
   it('finds exactly what was put and not removed, through colliding index cells', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => check(ops, 1000, 1 << 20, false)),

@@ -11,6 +11,8 @@ const MIN_ARENA_BYTES = 64 * 1024;
 // A full arena is compacted after evicting down to this share of it, so that the next
 // compaction (a copy of every live byte) is a tenth of the arena's worth of new links away.
 const LIVE_SHARE_AFTER_COMPACTION = 0.9;
+// Links read last, as objects, by slot (direct-mapped): see `linkAt`.
+const READ_LINKS = 64;
 
 /** A copy of `array` with room for `length` elements (the rest zero). */
 function grown<T extends Uint8Array | Uint32Array | Float64Array>(array: T, length: number): T {
@@ -56,6 +58,10 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
   let used = 0; // bytes written, holes included
   let scratch = Buffer.alloc(256); // a link's record as it would be written, to compare with its place
   let live = 0; // bytes of records still held
+  // A slot's entry here is the link its record holds, until `remove` empties the slot: a record
+  // is never rewritten in place (compaction moves it unchanged), so no other write can stale it.
+  const readLinks: Array<LocatedLink | undefined> = new Array(READ_LINKS).fill(undefined);
+  const readSlots = new Int32Array(READ_LINKS).fill(-1);
   // A record bigger than this is not cached: it would push out too many others.
   const maxRecordBytes = Math.max(4096, Math.floor(maxBytes / 32));
 
@@ -88,6 +94,10 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
   };
 
   const remove = (slot: number) => {
+    if (readSlots[slot % READ_LINKS] === slot) {
+      readSlots[slot % READ_LINKS] = -1;
+      readLinks[slot % READ_LINKS] = undefined;
+    }
     indexDelete(slot);
     live -= recordBytesAt(arena, offsets[slot] as number);
     offsets[slot] = NONE;
@@ -217,9 +227,20 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
     },
     /** Whether keeping one more link means evicting another first. */
     isFull: () => (freeSlot === NONE && !canGrowSlots()) || used >= maxBytes - fixedBytesFor(slots) - 1024,
-    /** The link in a slot, as a new object (the table holds none). */
-    linkAt: (slot: number, key: string): LocatedLink =>
-      readRecord(arena, offsets[slot] as number, key, created[slot] as number, expires[slot] as number),
+    /**
+     * The link in a slot. The table keeps no object per link, but the links it read last (one per
+     * slot modulo 64) are given again while their slots hold them: a link clicked over and over
+     * (the one a newsletter or a post sends everyone to) is decoded once, not at every click.
+     * Links are immutable, so sharing one between requests is safe.
+     */
+    linkAt(slot: number, key: string): LocatedLink {
+      const at = slot % READ_LINKS;
+      if (readSlots[at] === slot) return readLinks[at] as LocatedLink;
+      const link = readRecord(arena, offsets[slot] as number, key, created[slot] as number, expires[slot] as number);
+      readSlots[at] = slot;
+      readLinks[at] = link;
+      return link;
+    },
     /**
      * Keeps a link (replacing any under its key), evicting as needed; false when it is not kept
      * (too big, or text a record cannot hold exactly). `trustedUntil`: a whole number of seconds

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 
@@ -143,4 +143,34 @@ export async function listenOnLoopback(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/**
+ * A loopback server that answers every request at once and hands back the `IncomingMessage`:
+ * for tests of how the server reads requests (repeated, oddly-cased or missing headers), which
+ * `fetch` would tidy before sending. `send` writes the header lines as given (add `Host`).
+ */
+export function createRequestCatcher() {
+  let seen: IncomingMessage | undefined;
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    seen = req;
+    res.end();
+  });
+  let port = 0;
+  return {
+    async start() {
+      port = Number(new URL(await listenOnLoopback(server)).port);
+    },
+    close: () => server.close(),
+    send(lines: string[], target = '/'): Promise<IncomingMessage> {
+      return new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write([`GET ${target} HTTP/1.1`, 'Connection: close', ...lines, '', ''].join('\r\n'));
+        });
+        socket.on('data', () => {});
+        socket.on('end', () => resolve(seen as IncomingMessage));
+        socket.on('error', reject);
+      });
+    },
+  };
 }

@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedirectHeaders, redirectHeadersOf } from '../../server/http/redirect-headers.js';
-import { listenOnLoopback } from '../raw-http.js';
+import { createRequestCatcher } from '../raw-http.js';
 
 // The redirect reads its headers from Node's raw array; each must be what `req.headers` (Node's
 // own reading of the same lines: first value kept, or values joined) gives for that name.
@@ -19,40 +18,22 @@ const FIELDS = {
   country: 'cf-ipcountry',
 } as const satisfies Record<keyof RedirectHeaders, string>;
 
-let origin: string;
-let seen: IncomingMessage | undefined;
-const server = createServer({ requireHostHeader: false }, (req, res) => {
-  seen = req;
-  res.end();
-});
-beforeAll(async () => {
-  origin = await listenOnLoopback(server);
-});
-afterAll(() => server.close());
+const catcher = createRequestCatcher();
+beforeAll(() => catcher.start());
+afterAll(() => catcher.close());
 
-/** Sends a GET whose header lines are written as given (no Host unless given), and waits for the answer. */
-function sendRaw(lines: string[]): Promise<IncomingMessage> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(['GET /abc HTTP/1.1', 'Connection: close', ...lines, '', ''].join('\r\n'));
-    });
-    socket.on('data', () => {});
-    socket.on('end', () => resolve(seen as IncomingMessage));
-    socket.on('error', reject);
-  });
-}
-
-const asNodeReadsThem = (req: IncomingMessage) => {
+const asNodeReadsThem = (req: IncomingMessage, countryHeader: string | undefined) => {
   const read = new RedirectHeaders();
   for (const [field, name] of Object.entries(FIELDS))
-    read[field as keyof RedirectHeaders] = req.headers[name] as string;
+    if (name !== 'cf-ipcountry' || countryHeader !== undefined)
+      read[field as keyof RedirectHeaders] = req.headers[name] as string;
   return read;
 };
 
-describe('redirectHeadersOf', () => {
-  it("reads each of a browser's headers as Node's headers object does", async () => {
-    const req = await sendRaw([
+const CASES: Array<{ title: string; lines: string[]; countryHeader?: string; expected: Partial<RedirectHeaders> }> = [
+  {
+    title: "a browser's headers, each sent once",
+    lines: [
       'Host: sho.rt',
       'User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0',
       'Accept: text/html,application/xhtml+xml',
@@ -64,19 +45,13 @@ describe('redirectHeadersOf', () => {
       'CF-IPCountry: KR',
       'X-Forwarded-For: 203.0.113.9, 10.0.0.2',
       'X-Request-Id: trace-42',
-    ]);
-    const read = redirectHeadersOf(req.rawHeaders, 'cf-ipcountry');
-    expect(read).toEqual(asNodeReadsThem(req));
-    expect(read).toMatchObject({
-      host: 'sho.rt',
-      secPurpose: 'prefetch;prerender',
-      country: 'KR',
-      requestId: 'trace-42',
-    });
-  });
-
-  it('keeps the first Host, Referer and User-Agent and joins every other repeated header, in any case', async () => {
-    const req = await sendRaw([
+    ],
+    countryHeader: 'cf-ipcountry',
+    expected: { host: 'sho.rt', secPurpose: 'prefetch;prerender', country: 'KR', requestId: 'trace-42', dnt: '1' },
+  },
+  {
+    title: 'repeated headers in any case: the first Host, Referer and User-Agent, every other joined',
+    lines: [
       'host: sho.rt',
       'HOST: evil.example',
       'referer: https://one.example/',
@@ -97,26 +72,33 @@ describe('redirectHeadersOf', () => {
       'X-Forwarded-For: 10.0.0.2',
       'cf-ipcountry: KR',
       'CF-IPCOUNTRY: US',
-    ]);
-    const read = redirectHeadersOf(req.rawHeaders, 'cf-ipcountry');
-    expect(read).toEqual(asNodeReadsThem(req));
-    expect(read).toMatchObject({
+    ],
+    countryHeader: 'cf-ipcountry',
+    expected: {
       host: 'sho.rt',
       referer: 'https://one.example/',
       userAgent: 'one',
       requestId: 'a, b',
-    });
-    expect(read.country).toBe('KR, US');
-  });
+      country: 'KR, US',
+    },
+  },
+  {
+    title: 'nothing it was not sent (names that only begin alike), and no country without a country header',
+    lines: ['Host: sho.rt', 'CF-IPCountry: KR', 'X-Hosts: no', 'Referers: no', 'Purposes: no'],
+    expected: { ...new RedirectHeaders(), host: 'sho.rt' },
+  },
+  {
+    title: 'no Host from a request without one (the fast path then leaves it to the handler)',
+    lines: ['User-Agent: curl/8'],
+    expected: { ...new RedirectHeaders(), userAgent: 'curl/8' },
+  },
+];
 
-  it('reads nothing it was not sent, nor a country without a country header set', async () => {
-    const req = await sendRaw(['Host: sho.rt', 'CF-IPCountry: KR', 'X-Hosts: no', 'Referers: no', 'Purposes: no']);
-    const read = redirectHeadersOf(req.rawHeaders, undefined);
-    expect(read).toEqual({ ...new RedirectHeaders(), host: 'sho.rt' });
-  });
-
-  it('reads no Host from a request without one (HTTP/1.1 requires it; the fast path then leaves the request)', async () => {
-    const req = await sendRaw(['User-Agent: curl/8']);
-    expect(redirectHeadersOf(req.rawHeaders, undefined)).toEqual({ ...new RedirectHeaders(), userAgent: 'curl/8' });
+describe('redirectHeadersOf', () => {
+  it.each(CASES)('reads $title as Node does', async ({ lines, countryHeader, expected }) => {
+    const req = await catcher.send(lines, '/abc');
+    const read = redirectHeadersOf(req.rawHeaders, countryHeader);
+    expect(read).toEqual(asNodeReadsThem(req, countryHeader));
+    expect(read).toMatchObject(expected);
   });
 });

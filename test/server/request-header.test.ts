@@ -1,37 +1,19 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHeader } from '../../server/http/request-header.js';
-import { listenOnLoopback } from '../raw-http.js';
+import { createRequestCatcher } from '../raw-http.js';
 
 // The fast paths read headers through `requestHeader`, the core handler through `Headers.get`
 // (what @hono/node-server builds from the raw headers). A repeated header must read the same
 // both ways, whether Node keeps only its first value or joins them.
 const NAMES = ['authorization', 'x-api-key', 'accept-language', 'sec-purpose', 'user-agent', 'purpose'];
 
-let origin: string;
-let seen: IncomingMessage | undefined;
-const server = createServer((req, res) => {
-  seen = req;
-  res.end();
-});
-beforeAll(async () => {
-  origin = await listenOnLoopback(server);
-});
-afterAll(() => server.close());
+const catcher = createRequestCatcher();
+beforeAll(() => catcher.start());
+afterAll(() => catcher.close());
 
-/** Sends a GET whose header lines are written as given (repeats and all), and waits for the answer. */
-function sendRaw(lines: string[]): Promise<void> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(['GET / HTTP/1.1', 'Host: sho.rt', 'Connection: close', ...lines, '', ''].join('\r\n'));
-    });
-    socket.on('data', () => {});
-    socket.on('end', resolve);
-    socket.on('error', reject);
-  });
-}
+/** Sends a GET with these header lines after its Host (repeats and all); resolves with what Node made of it. */
+const sendRaw = (lines: string[]) => catcher.send(['Host: sho.rt', ...lines]);
 
 /** The request's headers as the Fetch API reads them: every line, in order. */
 const asFetchHeaders = (req: IncomingMessage) => {
@@ -44,7 +26,7 @@ const asFetchHeaders = (req: IncomingMessage) => {
 
 describe('requestHeader', () => {
   it('reads repeated headers as Headers.get does: those Node keeps the first of, and those it joins', async () => {
-    await sendRaw([
+    const req = await sendRaw([
       'Authorization: Bearer first',
       'Authorization: Bearer second',
       'X-API-Key: k1',
@@ -55,7 +37,6 @@ describe('requestHeader', () => {
       'User-Agent: one',
       'User-Agent: two',
     ]);
-    const req = seen as IncomingMessage;
     const fetchHeaders = asFetchHeaders(req);
     for (const name of NAMES) expect(requestHeader(req, name)).toBe(fetchHeaders.get(name) ?? undefined);
     expect(requestHeader(req, 'authorization')).toBe('Bearer first, Bearer second');
@@ -65,8 +46,7 @@ describe('requestHeader', () => {
   });
 
   it('reads a header sent once as it was sent', async () => {
-    await sendRaw(['Authorization: Bearer only', 'Accept-Language: ko-KR,ko;q=0.9']);
-    const req = seen as IncomingMessage;
+    const req = await sendRaw(['Authorization: Bearer only', 'Accept-Language: ko-KR,ko;q=0.9']);
     expect(requestHeader(req, 'authorization')).toBe('Bearer only');
     expect(requestHeader(req, 'accept-language')).toBe('ko-KR,ko;q=0.9');
     expect(requestHeader(req, 'x-api-key')).toBeUndefined();

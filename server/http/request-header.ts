@@ -25,8 +25,9 @@ const FIRST_KEPT = new Set([
 
 /**
  * A request header as `Headers.get` gives it (what the core handler sees): repeated values joined
- * by `, `. The fast paths read headers through this, so that a doubled header (two API keys, say)
- * means the same to them as to the handler. Only the headers Node would cut to their first value
+ * by `, `. The shorten fast path (and a redirect's 404 or 410 page) read headers through this, so
+ * that a doubled header (two API keys, say) means the same to them as to the handler; a click's
+ * headers are read by `redirectHeadersOf`. Only the headers Node would cut to their first value
  * are read from `headersDistinct`, which is built per request on first use.
  */
 export function requestHeader(req: IncomingMessage, name: string): string | undefined {

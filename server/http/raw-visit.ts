@@ -13,8 +13,8 @@ export interface VisitCapture {
 /**
  * The raw strings of a click's visit, as the redirect read them (`redirectHeadersOf`, the
  * country header's value included): one small object, no parsing (that is the click counter's
- * beat's, once per distinct value). The counter copies it into its columns at once, so it dies young. The address goes along only for a country lookup
- * and is never stored.
+ * beat's, once per distinct value). The counter copies it into its columns at once, so it dies
+ * young. The address goes along only for a country lookup and is never stored.
  */
 export function rawVisitOf(
   headers: RedirectHeaders,

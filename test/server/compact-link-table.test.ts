@@ -91,27 +91,17 @@ describe('the compact link table', () => {
     const table = createCompactLinkTable({ maxEntries: 200, maxBytes: 1 << 20 });
     const put = (key: string, target: string, n = 2) =>
       table.insert(key, hashOf(key), linkOf(key, n, target), new URL(target).href, 7);
+    const renew = (key: string, target: string) =>
+      table.renew(key, hashOf(key), linkOf(key, 2, target), new URL(target).href, 9);
     const read = (key: string) => table.linkAt(table.find(key, hashOf(key)), key);
     put('promo', 'https://example.com/sale');
     const first = read('promo');
     expect(read('promo')).toBe(first);
     // Kept unchanged: still the same object. Changed: the same slot now holds the new link.
-    table.renew(
-      'promo',
-      hashOf('promo'),
-      linkOf('promo', 2, 'https://example.com/sale'),
-      'https://example.com/sale',
-      9,
-    );
+    renew('promo', 'https://example.com/sale');
     expect(read('promo')).toBe(first);
     const slot = table.find('promo', hashOf('promo'));
-    table.renew(
-      'promo',
-      hashOf('promo'),
-      linkOf('promo', 2, 'https://example.org/moved'),
-      'https://example.org/moved',
-      9,
-    );
+    renew('promo', 'https://example.org/moved');
     expect(table.find('promo', hashOf('promo'))).toBe(slot);
     expect(read('promo')).toEqual(linkOf('promo', 2, 'https://example.org/moved'));
     // Removed, and its slot taken by another key: that key's link, never the one read before.

@@ -94,9 +94,10 @@ export function createCompactLinkTable(options: { maxEntries: number; maxBytes: 
   };
 
   const remove = (slot: number) => {
-    if (readSlots[slot % READ_LINKS] === slot) {
-      readSlots[slot % READ_LINKS] = -1;
-      readLinks[slot % READ_LINKS] = undefined;
+    const read = slot % READ_LINKS;
+    if (readSlots[read] === slot) {
+      readSlots[read] = -1;
+      readLinks[read] = undefined;
     }
     indexDelete(slot);
     live -= recordBytesAt(arena, offsets[slot] as number);

@@ -53,15 +53,34 @@ export function packVisits(visits: readonly VisitRow[]): { rows: PackedVisitRow[
 /**
  * Encoded visits as stored rows (one per link, split past `VISITS_PER_ROW` visits or
  * `ROW_SPAN_SECONDS`) and daily counts, sorted by code key and day so that writers sharing a
- * database take row locks in one order. Everything is counted and keyed by integers: a
- * `dimension:name` string made per visit cost more than the rest of the packing. It refers to
- * nothing outside itself (its constants are repeated here), because the SQLite writer thread
- * runs its source text.
+ * database take row locks in one order (see `visitPackerOf`).
  */
-export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
-  rows: PackedVisitRow[];
-  days: DayCounts[];
-} {
+export function packEncodedVisits(visits: EncodedVisits): { rows: PackedVisitRow[]; days: DayCounts[] } {
+  const packer = visitPackerOf(visits);
+  const rows: PackedVisitRow[] = [];
+  const days: DayCounts[] = [];
+  for (let link = 0; link < packer.codeKeys.length; link++) packer.pack(link, rows, days);
+  return { rows, days };
+}
+
+/** Packs a batch's visits link by link (see `visitPackerOf`). */
+export interface VisitPacker {
+  /** The code keys the visits are of, each once, in code-key order. */
+  codeKeys: string[];
+  /** Appends the stored rows of `codeKeys[link]`'s visits to `rows`, then its daily counts (by day) to `days`. */
+  pack(link: number, rows: PackedVisitRow[], days: DayCounts[]): void;
+}
+
+/**
+ * Packs encoded visits one link at a time, in whatever order the caller writes them: the SQLite
+ * writer packs each link's visits just before writing them, so the rows of a batch of tens of
+ * thousands of links never all live at once (they did, long enough to be promoted to V8's old
+ * generation: copying and collecting them cost the writer about as much as the packing itself). Everything is counted
+ * and keyed by integers: a `dimension:name` string made per visit cost more than the rest of the
+ * packing. It refers to nothing outside itself (its constants are repeated here), because the
+ * SQLite writer thread runs its source text.
+ */
+export function visitPackerOf({ strings, fields, at }: EncodedVisits): VisitPacker {
   const PER_ROW = 4096; // VISITS_PER_ROW
   const SPAN = 60; // ROW_SPAN_SECONDS
   const DIMENSIONS: Array<[string, number]> = [
@@ -94,8 +113,6 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
   const tally = new Int32Array(DIMENSIONS.length * size);
   const touched: number[] = [];
   const keyText: Array<string | undefined> = [];
-  const rows: PackedVisitRow[] = [];
-  const dayCounts: DayCounts[] = [];
   const keys: number[] = [];
   for (let k = 0; k < size; k++) if ((starts[k + 1] as number) > (starts[k] as number)) keys.push(k);
   keys.sort((a, b) => {
@@ -103,7 +120,8 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
     const y = strings[b] as string;
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  for (const key of keys) {
+  const pack = (link: number, rows: PackedVisitRow[], dayCounts: DayCounts[]) => {
+    const key = keys[link] as number;
     const codeKey = strings[key] as string;
     const from = starts[key] as number;
     const to = starts[key + 1] as number;
@@ -193,6 +211,6 @@ export function packEncodedVisits({ strings, fields, at }: EncodedVisits): {
       touched.length = 0;
       dayCounts.push({ codeKey, day, names, counts });
     }
-  }
-  return { rows, days: dayCounts };
+  };
+  return { codeKeys: keys.map((key) => strings[key] as string), pack };
 }

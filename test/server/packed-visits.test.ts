@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tallyName, VISIT_DIMENSIONS, type VisitRow } from '../../core/management/visits/visits.js';
+import { encodeVisits } from '../../server/clicks/encoded-visits.js';
 import {
   BOTS_KEY,
+  type DayCounts,
   dayCountsJson,
+  type PackedVisitRow,
   packVisits,
   ROW_SPAN_SECONDS,
   VISITS_PER_ROW,
+  visitPackerOf,
 } from '../../server/clicks/packed-visits.js';
 import { createVisitPage, talliesOfCounts, unpackVisits } from '../../server/clicks/stored-visits.js';
 
@@ -82,6 +86,36 @@ describe('packed visits', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('packs link by link in any order what the whole batch packs, each link once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(visit, { maxLength: 120 }).chain((visits) => {
+          const links = new Set(visits.map((v) => v.codeKey)).size;
+          const order = fc.shuffledSubarray([...Array(links).keys()], { minLength: links, maxLength: links });
+          return fc.tuple(fc.constant(visits), order);
+        }),
+        ([visits, order]) => {
+          const whole = packVisits(visits);
+          const packer = visitPackerOf(encodeVisits(visits));
+          expect(packer.codeKeys).toEqual([...new Set(visits.map((v) => v.codeKey))].sort());
+          const byLink = new Map<string, { rows: PackedVisitRow[]; days: DayCounts[] }>();
+          for (const link of order) {
+            // The writer's way: one link's rows and days at a time, the arrays emptied between.
+            const rows: PackedVisitRow[] = [];
+            const days: DayCounts[] = [];
+            packer.pack(link, rows, days);
+            byLink.set(packer.codeKeys[link] as string, { rows, days });
+          }
+          for (const [codeKey, { rows, days }] of byLink) {
+            expect(rows).toEqual(whole.rows.filter((row) => row.codeKey === codeKey));
+            expect(days).toEqual(whole.days.filter((day) => day.codeKey === codeKey));
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

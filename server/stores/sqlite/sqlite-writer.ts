@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { packEncodedVisits } from '../../clicks/packed-visits.js';
+import { visitPackerOf } from '../../clicks/packed-visits.js';
 import {
   CLAIM_STATEMENTS,
   type ClaimItem,
@@ -24,13 +24,13 @@ type CommitWriterBatch = (batch: WriterItem[]) => Array<ClaimOutcome | null>;
 /** The writer's committer as source text: creates and clicks, each kind its own transaction. */
 const WRITER_SETUP = `(db, args) => {
   const claims = (${createBatchCommitter.toString()})(db, args.claims);
-  const clicks = (${createClickCommitter.toString()})(db, args.clicks, ${packEncodedVisits.toString()});
+  const clicks = (${createClickCommitter.toString()})(db, args.clicks, ${visitPackerOf.toString()});
   return (batch) => (batch.length === 1 && 'clicks' in batch[0] ? [clicks(batch[0].clicks)] : claims(batch));
 }`;
 /** What `WRITER_SETUP` makes, made here: an in-memory database commits on its only connection. */
 const startCommitter = (db: Database.Database, args: WriterArgs): CommitWriterBatch => {
   const claims = createBatchCommitter(db, args.claims);
-  const clicks = createClickCommitter(db, args.clicks, packEncodedVisits);
+  const clicks = createClickCommitter(db, args.clicks, visitPackerOf);
   return (batch) => {
     const first = batch[0];
     return batch.length === 1 && first && 'clicks' in first ? [clicks(first.clicks)] : claims(batch as ClaimItem[]);

@@ -75,10 +75,10 @@ export interface VisitPacker {
  * Packs encoded visits one link at a time, in whatever order the caller writes them: the SQLite
  * writer packs each link's visits just before writing them, so the rows of a batch of tens of
  * thousands of links never all live at once (they did, long enough to be promoted to V8's old
- * generation: copying and collecting them cost the writer about as much as the packing itself). Everything is counted
- * and keyed by integers: a `dimension:name` string made per visit cost more than the rest of the
- * packing. It refers to nothing outside itself (its constants are repeated here), because the
- * SQLite writer thread runs its source text.
+ * generation: copying and collecting them cost the writer about as much as the packing itself).
+ * Everything is counted and keyed by integers: a `dimension:name` string made per visit cost more
+ * than the rest of the packing. It refers to nothing outside itself (its constants are repeated
+ * here), because the SQLite writer thread runs its source text.
  */
 export function visitPackerOf({ strings, fields, at }: EncodedVisits): VisitPacker {
   const PER_ROW = 4096; // VISITS_PER_ROW

@@ -103,7 +103,7 @@ describe('packed visits', () => {
           expect(packer.codeKeys).toEqual([...new Set(visits.map((v) => v.codeKey))].sort());
           const byLink = new Map<string, { rows: PackedVisitRow[]; days: DayCounts[] }>();
           for (const link of order) {
-            // The writer's way: one link's rows and days at a time, the arrays emptied between.
+            // The writer's way: one link's rows and days at a time.
             const rows: PackedVisitRow[] = [];
             const days: DayCounts[] = [];
             packer.pack(link, rows, days);

@@ -47,10 +47,10 @@ export const CLICK_COMMITTER_ARGS: ClickCommitterArgs = {
  * One batch of clicks as one IMMEDIATE transaction of upserts (one fsync): each link's total and
  * its day, under the id of the link holding the code now; days past the kept ones are
  * purged by this same writer, once per new day. Its visits are packed here, link by link (`pack`,
- * off the event loop), and written as one row per link, and each link's day counts added to that day's object in
- * its UPDATE (`linklet_add_counts`, a function of this connection: no read of the object first, no
- * text of the counts to add made and parsed again), or inserted as a new day's. It refers to
- * nothing outside itself, because the writer thread runs its source text.
+ * off the event loop), and written as one row per link, and each link's day counts added to that
+ * day's object in its UPDATE (`linklet_add_counts`, a function of this connection: no read of the
+ * object first, no text of the counts to add made and parsed again), or inserted as a new day's.
+ * It refers to nothing outside itself, because the writer thread runs its source text.
  */
 export function createClickCommitter(
   db: Database.Database,

@@ -10,8 +10,8 @@ export default defineConfig<EngineOption>({
   // Builds what the tests drive; afterwards reports tests that wrote into the repository (fails under CI).
   globalSetup: ['./test/e2e/global-setup.ts', './test/guard-tracked-files.ts'],
   // One browser at a time: the machine has two cores, and each test starts its own browser. Two
-  // workers took the run from 7.9 to 6.0–6.2 minutes, but in one run of three an update test's
-  // three relaunches never found today's background (test/e2e/updates), a browser beside it.
+  // workers took the run from 7.9 to 6.0–6.2 minutes, but in one run of three an update test
+  // (test/e2e/updates), with another test's browser beside it, never found today's background.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,

@@ -1,13 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { BUILD_ID } from '../../extension/build-id.js';
-import { restartForBuild } from '../../extension/pages/restart-for-build.js';
+import {
+  MAX_RESTARTS_PER_BUILD,
+  RESTART_SPACING_MS,
+  restartForBuild,
+} from '../../extension/pages/restart-for-build.js';
 import { type ApiReply, createBackgroundClient } from '../../extension/service/background-api.js';
 
 // An update in place leaves Chromium running the earlier build's service worker: a page finds it
-// by the build its replies name (none before builds said so) and restarts the extension once.
+// by the build its replies name (none before builds said so) and restarts the extension.
 
 describe('a background of another build', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('restarts the extension when the background answers nothing (a build before the typed API)', async () => {
     const onOtherBuild = vi.fn(async () => true);
     const api = createBackgroundClient(async () => undefined, { onOtherBuild });
@@ -52,11 +60,38 @@ describe('a background of another build', () => {
     await expect(silent.listHistory()).rejects.toThrow("Linklet's background stopped before it answered");
   });
 
-  it('reloads the extension once per build, so a background that stays old is not restarted forever', async () => {
+  it('reloads the extension again for a restart that was lost, spaced and at most three times a build', async () => {
     const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
-    expect(await restartForBuild()).toBe(true);
-    expect(await restartForBuild()).toBe(false);
+    await browser.storage.local.set({ restartedForBuild: 'what an earlier build kept' });
+    const start = 1_800_000_000_000;
+    expect(await restartForBuild(start)).toBe(true);
+    // Pages opened together (or while the restart is under way) ask for one restart, not one each.
+    expect(await restartForBuild(start + 1)).toBe(false);
+    expect(await restartForBuild(start + RESTART_SPACING_MS - 1)).toBe(false);
     expect(reload).toHaveBeenCalledOnce();
-    expect(await browser.storage.local.get('restartedForBuild')).toEqual({ restartedForBuild: BUILD_ID });
+    expect(await browser.storage.local.get(['buildRestarts', 'restartedForBuild'])).toEqual({
+      buildRestarts: { build: BUILD_ID, count: 1, at: start },
+    });
+    // The background is still of another build later on: the restart was lost, so it is asked again.
+    let at = start;
+    for (let restart = 2; restart <= MAX_RESTARTS_PER_BUILD; restart++) {
+      at += RESTART_SPACING_MS;
+      expect(await restartForBuild(at)).toBe(true);
+    }
+    expect(reload).toHaveBeenCalledTimes(MAX_RESTARTS_PER_BUILD);
+    // A background that stays old after them is not restarted forever.
+    expect(await restartForBuild(at + 60 * 60_000)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(MAX_RESTARTS_PER_BUILD);
+  });
+
+  it("counts a build's restarts afresh when another build asked before it", async () => {
+    const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
+    const at = 1_800_000_000_000;
+    await browser.storage.local.set({ buildRestarts: { build: 'an-earlier-build', count: 3, at } });
+    expect(await restartForBuild(at + 1)).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(await browser.storage.local.get('buildRestarts')).toEqual({
+      buildRestarts: { build: BUILD_ID, count: 1, at: at + 1 },
+    });
   });
 });

@@ -73,13 +73,42 @@ export async function backgroundBuild(browser: ProfileBrowser): Promise<string> 
 }
 
 /**
+ * What a launch's background is, for a failed launch's message: its reply (or the error), the
+ * restarts asked for recorded in `storage.local`, and the service workers Chromium runs.
+ */
+async function backgroundState(browser: ProfileBrowser): Promise<string> {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`${browser.origin}/open.html`);
+    const state = await page.evaluate(async () => {
+      const reply = await chrome.runtime.sendMessage({ type: 'linklet:call', method: 'listHistory', args: [{}] }).then(
+        (answer) => JSON.stringify(answer)?.slice(0, 120),
+        (error: Error) => `error: ${error.message}`,
+      );
+      const { buildRestarts } = await chrome.storage.local.get('buildRestarts');
+      return `reply ${reply}; restarts ${JSON.stringify(buildRestarts)}`;
+    });
+    return `${state}; workers ${JSON.stringify(browser.context.serviceWorkers().map((worker) => worker.url()))}`;
+  } catch (error) {
+    return `no extension page: ${(error as Error).message}`;
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+/**
  * Chromium on `profile` once the extension in `folder` answers with today's build: launched until
- * it does, at most three times. After an update in place, Chromium brings a command-line
+ * it does, at most five times. After an update in place, Chromium brings a command-line
  * extension's reload back at its next start; a browser closed while that reload was still under
- * way (a busy machine: seen once in CI, 42 s for a test that takes 20) started without it, and a
- * person would start it again. What the update kept is checked after, whichever launch it was.
+ * way (a busy machine: seen in CI, 42 s for a test that takes 20, and launches that all found the
+ * earlier build's background) started without it; a start can also find the extension blocked
+ * while Chromium reloads it, back at the next start. Between launches the popup is opened, as a
+ * person would: a page that finds another build's background asks for the restart again
+ * (`restartForBuild`). A failed launch says what it found. What the update kept is checked
+ * after, whichever launch it was.
  */
 export async function launchUntilBackgroundAnswers(profile: string, folder: string): Promise<ProfileBrowser> {
+  const launches = 5;
   for (let launch = 1; ; launch++) {
     const browser = await launchProfile(profile, folder);
     const answered = await expect
@@ -87,12 +116,16 @@ export async function launchUntilBackgroundAnswers(profile: string, folder: stri
       .not.toBe('')
       .then(
         () => true,
-        (error: unknown) => {
-          if (launch === 3) throw error;
+        async (error: unknown) => {
+          const state = await backgroundState(browser);
+          if (launch === launches) throw new Error(`After ${launches} launches: ${state}`, { cause: error });
+          console.log(`Launch ${launch} found no background of today's build (${state}); opening the popup.`);
           return false;
         },
       );
     if (answered) return browser;
+    const popup = await popupTab(browser).catch(() => undefined);
+    await popup?.waitForEvent('close', { timeout: 10_000 }).catch(() => undefined);
     await browser.close();
   }
 }
@@ -121,4 +154,7 @@ export async function controlledPopupTab(browser: ProfileBrowser): Promise<Page>
   return page;
 }
 
-declare const chrome: { runtime: { sendMessage(message: unknown): Promise<{ build?: unknown } | undefined> } };
+declare const chrome: {
+  runtime: { sendMessage(message: unknown): Promise<{ build?: unknown } | undefined> };
+  storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
+};

@@ -22,8 +22,8 @@ export const RESTART_SPACING_MS = 10_000;
  * Restarts the extension when a page finds the background of another build. Chromium keeps the
  * service worker an earlier build registered when an unpacked extension's folder gets a new build
  * (the browser closed meanwhile, as a manual update does), and keeps it across restarts; only
- * reloading the extension registers the one on disk. A restart can be lost (the browser closed
- * while Chromium was carrying it out), so a later page asks again, but at most
+ * reloading the extension registers the one on disk. A restart can be lost (the browser closing
+ * while Chromium carries it out, say), so a later page asks again, but at most
  * `MAX_RESTARTS_PER_BUILD` times a build and not within `RESTART_SPACING_MS` of the last:
  * a background that stays old is not restarted forever, nor twice by pages opened together.
  * Resolves false when it asks for none (then the page carries on with what it gets).

@@ -100,8 +100,8 @@ async function backgroundState(browser: ProfileBrowser): Promise<string> {
  * Chromium on `profile` once the extension in `folder` answers with today's build: launched until
  * it does, at most five times. After an update in place, Chromium brings a command-line
  * extension's reload back at its next start; a browser closed while that reload was still under
- * way (a busy machine: seen in CI, 42 s for a test that takes 20, and launches that all found the
- * earlier build's background) started without it; a start can also find the extension blocked
+ * way (a busy machine: seen in CI, 42 s for a test that takes 20, and three launches none of which
+ * answered with today's build) started without it; a start can also find the extension blocked
  * while Chromium reloads it, back at the next start. Between launches the popup is opened, as a
  * person would: a page that finds another build's background asks for the restart again
  * (`restartForBuild`). A failed launch says what it found. What the update kept is checked

@@ -5,6 +5,10 @@ import { expect, type Page } from '@playwright/test';
 
 /** Shortens `url` (with `code`) in the popup's form and returns the short URL it shows. */
 export async function shortenInForm(popup: Page, url: string, code = ''): Promise<string> {
+  // Every release's popup puts the active tab's URL (here an extension page's) in the field as it
+  // starts, 3289986 and earlier only once the background has listed the history: filled before
+  // that, the field was overwritten and the shorten refused (seen in CI on a busy machine).
+  await expect(popup.locator('#url')).not.toHaveValue('');
   const before = await popup.locator('#short-url').inputValue();
   await popup.locator('#url').fill(url);
   await popup.locator('#code').fill(code);

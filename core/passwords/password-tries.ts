@@ -1,36 +1,75 @@
 /** Tries each client gets per link within `TRY_WINDOW_MS`. */
 export const TRIES_PER_MINUTE = 5;
 export const TRY_WINDOW_MS = 60_000;
-// Past this many (client, link) pairs at once, old windows are swept; if all are current, new
-// pairs are refused (429) rather than letting a flood of addresses grow the map without bound.
-const MAX_PAIRS = 100_000;
+/** Most (client, link) pairs counted at once in one process; past it the oldest is forgotten. */
+export const MAX_PAIRS = 100_000;
+/** Most clients counted at once for one link; past it that link's oldest is forgotten. */
+export const MAX_PAIRS_PER_LINK = 10_000;
 
 /** Counts password tries per client and link; `take` answers the seconds to wait, or undefined. */
 export interface PasswordTries {
   take(client: string, codeKey: string, now: number): number | undefined;
 }
 
+interface TryWindow {
+  readonly client: string;
+  readonly codeKey: string;
+  start: number;
+  count: number;
+}
+
+export interface PasswordTriesLimits {
+  maxPairs?: number;
+  maxPairsPerLink?: number;
+}
+
 /**
  * Five tries a minute per client and link (a fixed window from the first try), in this process's
- * memory: a server of several processes allows that many per process, which still bounds a
- * guesser to a handful of scrypt checks a minute per link and address. Every try counts, right or
- * wrong, since each costs one slow hash.
+ * memory. Every try counts, right or wrong, since each costs one slow hash.
+ *
+ * The table is bounded (`MAX_PAIRS` in all, `MAX_PAIRS_PER_LINK` per link) and, when full, forgets
+ * its oldest window (of that link, when the link is at its own bound): it never refuses a client
+ * for want of room, so filling it (a thousand addresses times a hundred links) locks no one out.
+ * What is guaranteed: a client who used its five tries on a link is refused until its minute is
+ * over, unless `MAX_PAIRS_PER_LINK` newer clients tried that same link, or `MAX_PAIRS` newer
+ * pairs were started in all, within that minute. Each newer pair is a try itself (a slow hash),
+ * so forgetting buys a guesser at most 5 tries for every 10,000 it makes from other addresses:
+ * no more than those addresses already give it. The per-link bound keeps one link's guessers from
+ * pushing out another link's counts unless they try at least ten links at that scale.
  */
-export function createPasswordTries(): PasswordTries {
-  const windows = new Map<string, { start: number; count: number }>();
-  const sweep = (now: number) => {
-    for (const [pair, window] of windows) if (now - window.start >= TRY_WINDOW_MS) windows.delete(pair);
+export function createPasswordTries(limits: PasswordTriesLimits = {}): PasswordTries {
+  const maxPairs = limits.maxPairs ?? MAX_PAIRS;
+  const maxPerLink = limits.maxPairsPerLink ?? MAX_PAIRS_PER_LINK;
+  // Both in the order windows started (a window that starts again moves to the end): the first
+  // is the oldest, so sweeping and evicting take it in O(1).
+  const windows = new Map<string, TryWindow>();
+  const byLink = new Map<string, Map<string, TryWindow>>();
+  const forget = (window: TryWindow) => {
+    windows.delete(`${window.client}\n${window.codeKey}`);
+    const clients = byLink.get(window.codeKey);
+    clients?.delete(window.client);
+    if (clients?.size === 0) byLink.delete(window.codeKey);
   };
+  const oldest = (map: Map<string, TryWindow> | undefined) => map?.values().next().value;
   return {
     take(client, codeKey, now) {
       const pair = `${client}\n${codeKey}`;
       let window = windows.get(pair);
-      if (window !== undefined && now - window.start >= TRY_WINDOW_MS) window = undefined;
+      if (window !== undefined && now - window.start >= TRY_WINDOW_MS) {
+        forget(window);
+        window = undefined;
+      }
       if (window === undefined) {
-        if (windows.size >= MAX_PAIRS) sweep(now);
-        if (windows.size >= MAX_PAIRS) return Math.ceil(TRY_WINDOW_MS / 1000);
-        window = { start: now, count: 0 };
+        for (let first = oldest(windows); first && now - first.start >= TRY_WINDOW_MS; first = oldest(windows)) {
+          forget(first);
+        }
+        const clients = byLink.get(codeKey) ?? new Map<string, TryWindow>();
+        if (clients.size >= maxPerLink) forget(oldest(clients) as TryWindow);
+        else if (windows.size >= maxPairs) forget(oldest(windows) as TryWindow);
+        window = { client, codeKey, start: now, count: 0 };
         windows.set(pair, window);
+        clients.set(client, window);
+        byLink.set(codeKey, clients);
       }
       if (window.count >= TRIES_PER_MINUTE) return Math.max(1, Math.ceil((window.start + TRY_WINDOW_MS - now) / 1000));
       window.count += 1;

@@ -1,7 +1,10 @@
 import type { PageLanguage } from '../http/page-language.js';
 
-/** Why the password page is shown again: nothing yet, a wrong or empty password, too many tries. */
-export type PasswordPageProblem = 'wrong' | 'missing' | 'too_many';
+/**
+ * Why the password page is shown again: a wrong or empty password, too many tries, or a form
+ * another site's page posted (not checked).
+ */
+export type PasswordPageProblem = 'wrong' | 'missing' | 'too_many' | 'elsewhere';
 
 export interface PasswordPageWords {
   heading: string;
@@ -26,6 +29,7 @@ export const PASSWORD_PAGE_WORDS: Record<PageLanguage, PasswordPageWords> = {
       wrong: () => 'That password is not right. Check it and try again.',
       missing: () => 'Enter the password, then choose Open link.',
       too_many: (seconds) => `Too many tries. Wait ${seconds} seconds, then try again.`,
+      elsewhere: () => 'The password was sent from another page, so it was not checked. Enter it here.',
     },
   },
   ko: {
@@ -38,6 +42,7 @@ export const PASSWORD_PAGE_WORDS: Record<PageLanguage, PasswordPageWords> = {
       wrong: () => '비밀번호가 맞지 않습니다. 확인하고 다시 입력하세요.',
       missing: () => '비밀번호를 입력한 뒤 링크 열기를 누르세요.',
       too_many: (seconds) => `시도가 너무 많습니다. ${seconds}초 후에 다시 시도하세요.`,
+      elsewhere: () => '다른 페이지에서 보낸 비밀번호라 확인하지 않았습니다. 여기에 입력하세요.',
     },
   },
 };

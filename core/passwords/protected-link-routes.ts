@@ -4,6 +4,7 @@ import type { RawVisit } from '../management/visits/visits.js';
 import { type ClickRecorder, isClick } from '../rules/clicks.js';
 import type { LinkletSettings } from '../settings.js';
 import type { Link } from '../store/link-store.js';
+import { isPostFromOwnOrigin } from './own-page-post.js';
 import { createPasswordTries } from './password-tries.js';
 import { answerPasswordAttempt } from './protected-link.js';
 
@@ -47,16 +48,29 @@ function formPasswordOf(request: Request, body: string | undefined): string | un
 /**
  * The handler's answerer for protected links, with its own count of tries (in this process's
  * memory: `createPasswordTries`). `X-Link-Password` is read on every method; a form POST's
- * `password` field otherwise. A right password's redirect is a click: a GET's by the usual rule
+ * `password` field otherwise, unless another site's page posted it (`isPostFromOwnOrigin`). A right password's redirect is a click: a GET's by the usual rule
  * (`isClick`), a POST's always (a form is sent by a person, never prefetched).
  */
 export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: ClickRecorder | undefined) {
   const context = { store: settings.store, passwords: settings.passwords, tries: createPasswordTries() };
+  const ownOrigin = new URL(settings.baseUrl).origin;
   return async (link: Link, at: number, given: ProtectedRequest): Promise<Answer> => {
     const { request } = given;
-    const password = headerPassword(request.headers.get('x-link-password')) ?? formPasswordOf(request, given.body);
+    const header = headerPassword(request.headers.get('x-link-password'));
+    const password = header ?? formPasswordOf(request, given.body);
+    // A browser sends X-Link-Password across sites only if a CORS preflight allows it, which a
+    // short URL never does: only a form can come from another site's page.
+    const fromElsewhere =
+      header === undefined && password !== undefined && !isPostFromOwnOrigin(request.headers, ownOrigin);
     const outcome = await answerPasswordAttempt(
-      { codeKey: link.codeKey, password, client: given.client ?? 'unknown', audience: given.audience, now: at },
+      {
+        codeKey: link.codeKey,
+        password,
+        client: given.client ?? 'unknown',
+        audience: given.audience,
+        now: at,
+        ...(fromElsewhere && { fromElsewhere }),
+      },
       context,
     );
     if (outcome.opened && onClick) {

@@ -32,6 +32,11 @@ export interface PasswordAttempt {
   audience: ErrorAudience;
   /** The time of the request (epoch ms). */
   now: number;
+  /**
+   * The password came in a form that another site's page posted (`isPostFromOwnOrigin`): it is
+   * neither counted nor checked, so no page can use up a visitor's tries or test passwords.
+   */
+  fromElsewhere?: boolean;
 }
 
 /** The answer, and whether the password opened the link (a click, if the method makes it one). */
@@ -44,6 +49,8 @@ const NOT_CACHED = { 'Cache-Control': 'no-store' } as const;
 const NEEDS_PASSWORD =
   'This short link is protected by a password; send it in the X-Link-Password header (or as the form field password).';
 const WRONG_PASSWORD = 'The password is not right for this short link. Check it and try again.';
+const FROM_ELSEWHERE =
+  "A password form posted from another site's page is not checked: enter the password on the short URL's own page, or send it in the X-Link-Password header.";
 
 /** The password page with `status`, in the visitor's language, under its own policy. */
 function pageAnswer(status: number, attempt: PasswordAttempt, problem?: PasswordPageProblem, wait?: number): Answer {
@@ -71,7 +78,8 @@ function pageAnswer(status: number, attempt: PasswordAttempt, problem?: Password
 
 /**
  * The answer at a protected link's short URL. Without a password: the page with its form for a
- * browser (200), a 401 envelope for anyone else. With one: a try, counted against the client's
+ * browser (200), a 401 envelope for anyone else. Posted from another site's page: 403 (the page
+ * again, saying so, or the envelope), nothing counted or checked. With one: a try, counted against the client's
  * five a minute for this link before anything costly; then the hash is read from the store itself
  * (never a cache) and checked once. Right: 302, never kept by a browser (the next visit asks
  * again). Wrong: the page again (401) or the 401 envelope.
@@ -91,6 +99,12 @@ export async function answerPasswordAttempt(
   if (password === undefined || password === '') {
     if (browser && password === undefined) return { answer: pageAnswer(200, attempt), opened: false };
     return refuse('missing', NEEDS_PASSWORD);
+  }
+  if (attempt.fromElsewhere) {
+    const answer = browser
+      ? pageAnswer(403, attempt, 'elsewhere')
+      : errorAnswer(new LinkletError('forbidden', FROM_ELSEWHERE), attempt.audience);
+    return { answer, opened: false };
   }
   const wait = context.tries.take(attempt.client, attempt.codeKey, attempt.now);
   if (wait !== undefined) {

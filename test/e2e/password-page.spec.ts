@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -104,3 +107,52 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+test("another site's page cannot use up the visitor's tries: five wrong posts from it, then the right password opens the link", async () => {
+  const code = `${CODE.slice(0, 40)}-lured`;
+  const made = await fetch(`${url}/api/v1/shorten`, {
+    method: 'POST',
+    body: JSON.stringify({ original_url: TARGET, custom_code: code, password: PASSWORD }),
+  });
+  expect(made.status).toBe(201);
+  const shortUrl = `${url}/${encodeURIComponent(code)}`;
+  // The other site: `localhost` on another port (another origin and another site than
+  // 127.0.0.1), a real server, so the browser labels its requests as it would any page's.
+  const lure = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Lure</title><p>Nothing to see</p>');
+  }).listen(0, '127.0.0.1');
+  await once(lure, 'listening');
+  const { port } = lure.address() as AddressInfo;
+  const browser = await launchChromium();
+  try {
+    const context = await visitorContext(browser, 'en-US', VIEWPORTS[1], 'light');
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${port}/`);
+    await page.evaluate(async (link) => {
+      for (let i = 0; i < 5; i++) {
+        await fetch(link, {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'password=wrong',
+        });
+      }
+    }, shortUrl);
+    // All five reached the server, which took none as a try (403: not counted, not checked).
+    const path = `/${encodeURIComponent(code)}`;
+    const answered = await running.waitForLogs((entry) => entry.method === 'POST' && entry.path === path, 5);
+    expect(answered.map((entry) => entry.status)).toEqual([403, 403, 403, 403, 403]);
+
+    await page.goto(shortUrl);
+    await page.getByLabel(WORDS.en.label).fill(PASSWORD);
+    const [arrival] = await Promise.all([
+      page.waitForRequest((request) => request.url() === TARGET),
+      page.getByRole('button', { name: WORDS.en.submit }).click(),
+    ]);
+    expect(arrival.isNavigationRequest()).toBe(true);
+  } finally {
+    await browser.close();
+    lure.close();
+  }
+});

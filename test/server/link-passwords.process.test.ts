@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/server-process.mjs';
 import { rawRequest } from '../raw-http.js';
 import { useServerProcesses } from './use-server-processes.js';
 
@@ -155,5 +156,75 @@ describe('link passwords on the server process', () => {
     expect(await guessFrom('2001:db8:5:7::1')).toBe(401);
     expect(await guessFrom('::ffff:198.51.100.4')).toBe(401);
     expect(await guessFrom('198.51.100.5')).toBe(401);
+  });
+
+  it("never counts nor checks a password form that another site's page posted, and keeps API clients counted", async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = await servers.start({
+      PORT: String(port),
+      BASE_URL: origin,
+      DATABASE_URL: `sqlite:${servers.freshDb()}`,
+      API_KEY: ADMIN,
+    });
+    for (const code of ['lured', 'api-counted']) {
+      const made = await fetch(`${origin}/api/v1/shorten`, {
+        method: 'POST',
+        headers: KEY,
+        body: JSON.stringify({ original_url: `https://example.com/${code}`, custom_code: code, password: SECRET }),
+      });
+      expect(made.status).toBe(201);
+    }
+    const post = (code: string, password: string, headers: Record<string, string>) =>
+      fetch(`${origin}/${code}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ password }).toString(),
+      });
+    // What a cross-site fetch(link, {method: 'POST', mode: 'no-cors'}) sends, and its variants.
+    const elsewhere: Array<Record<string, string>> = [
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'http://127.0.0.1:1', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' }, // a browser without Fetch Metadata
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }, // a sandboxed page
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of elsewhere) {
+      const answer = await post('lured', 'password=wrong', headers);
+      expect(answer.status).toBe(403);
+      expect(await answer.text()).toContain('The password was sent from another page, so it was not checked.');
+    }
+    // Nor is the right one checked: another site cannot test passwords through a visitor's browser.
+    const right = await post('lured', SECRET, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(right.status).toBe(403);
+    expect(right.headers.get('location')).toBeNull();
+    // The visitor, on the link's own page, still has every try: four wrong ones, then the right
+    // password opens the link. (Chromium sends `Origin: null` from it: the page's Referrer-Policy
+    // is no-referrer.)
+    for (let i = 0; i < 4; i++) {
+      expect((await post('lured', 'wrong', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(401);
+    }
+    const own = await post('lured', SECRET, { Origin: origin, 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status).toBe(302);
+    expect(own.headers.get('location')).toBe('https://example.com/lured');
+    // A JSON client is told why, with the envelope.
+    const api = await fetch(`${origin}/lured`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'password=wrong',
+    });
+    expect(api.status).toBe(403);
+    expect((await api.json()).message).toMatch(/X-Link-Password/);
+
+    // An API client (neither Origin nor Sec-Fetch-Site) is counted as ever, by header or by form.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await get(port, 'api-counted', { 'X-Link-Password': 'a guess' }))?.status ?? 0);
+    }
+    for (let i = 0; i < 3; i++) statuses.push((await post('api-counted', 'a guess', {})).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(server.stderr()).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import type { LogLevel } from './http/error-answer.js';
 import type { ImportBudget } from './management/porting/import-budget.js';
+import type { PasswordTries } from './passwords/password-tries.js';
 import type { ClickRecorder } from './rules/clicks.js';
 import type { LinkletOptions } from './settings.js';
 import type { WebAppFiles } from './site/web-app.js';
@@ -18,6 +19,11 @@ export interface HandlerOptions extends LinkletOptions {
   healthDetails?: () => Record<string, unknown>;
   /** The built web app: a browser gets it at `/`, its files under `/assets/`. Absent: `/` is JSON only. */
   webApp?: WebAppFiles;
+  /**
+   * Where password tries (5 a minute per client and link) are counted, when the adapter shares
+   * the count between its instances (the server's Redis); this process's memory when absent.
+   */
+  passwordTries?: PasswordTries;
   /** Rows an import may create per minute and caller, counted by the adapter (the server's rate limits). */
   importBudget?: ImportBudget;
   /**

@@ -101,7 +101,13 @@ export function createLinklet(options: HandlerOptions): Linklet {
       throw notFoundError();
     });
   }
-  registerRedirectRoutes(app, { settings, limitBody, onClick: options.onClick, visits: options.visits });
+  registerRedirectRoutes(app, {
+    settings,
+    limitBody,
+    onClick: options.onClick,
+    visits: options.visits,
+    passwordTries: options.passwordTries,
+  });
 
   const fetch: FetchHandler = async (request, env = {}) => withSecurityHeaders(await app.fetch(request, env));
   return { fetch, settings, answerShorten, routes: app.routes };

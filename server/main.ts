@@ -83,6 +83,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
           importRowsPerMinute: config.importRowsPerMinute,
           trustedProxies: config.trustedProxies,
           redisUrl: config.redisUrl,
+          ...(config.redisUrl !== undefined && { keySecret: await opened.signingSecret() }),
           logger,
         })
       : undefined;
@@ -103,6 +104,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     onClick: clicks?.count,
     visits: visits?.capture,
     importBudget: rateLimiter?.importBudget,
+    passwordTries: rateLimiter?.passwordTries,
     // After the answer is written: the rows read are garbage now (see IMPORTED_ROWS_WORTH_A_COLLECTION).
     onImported: (rows) => {
       if (rows >= IMPORTED_ROWS_WORTH_A_COLLECTION) setImmediate(collectGarbage);

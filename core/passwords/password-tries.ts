@@ -6,9 +6,13 @@ export const MAX_PAIRS = 100_000;
 /** Most clients counted at once for one link; past it that link's oldest is forgotten. */
 export const MAX_PAIRS_PER_LINK = 10_000;
 
-/** Counts password tries per client and link; `take` answers the seconds to wait, or undefined. */
+/**
+ * Counts password tries per client and link; `take` answers the seconds to wait, or undefined.
+ * The handler counts in its own memory (`createPasswordTries`) unless its adapter hands it a
+ * count shared by every instance (`HandlerOptions.passwordTries`: the server's, in Redis).
+ */
 export interface PasswordTries {
-  take(client: string, codeKey: string, now: number): number | undefined;
+  take(client: string, codeKey: string, now: number): number | undefined | Promise<number | undefined>;
 }
 
 interface TryWindow {
@@ -25,7 +29,8 @@ export interface PasswordTriesLimits {
 
 /**
  * Five tries a minute per client and link (a fixed window from the first try), in this process's
- * memory. Every try counts, right or wrong, since each costs one slow hash.
+ * memory (a server of several processes without a shared count allows that many per process).
+ * Every try counts, right or wrong, since each costs one slow hash.
  *
  * The table is bounded (`MAX_PAIRS` in all, `MAX_PAIRS_PER_LINK` per link) and, when full, forgets
  * its oldest window (of that link, when the link is at its own bound): it never refuses a client

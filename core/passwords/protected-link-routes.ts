@@ -5,7 +5,7 @@ import { type ClickRecorder, isClick } from '../rules/clicks.js';
 import type { LinkletSettings } from '../settings.js';
 import type { Link } from '../store/link-store.js';
 import { isPostFromOwnOrigin } from './own-page-post.js';
-import { createPasswordTries } from './password-tries.js';
+import { createPasswordTries, type PasswordTries } from './password-tries.js';
 import { answerPasswordAttempt } from './protected-link.js';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -46,13 +46,17 @@ function formPasswordOf(request: Request, body: string | undefined): string | un
 }
 
 /**
- * The handler's answerer for protected links, with its own count of tries (in this process's
- * memory: `createPasswordTries`). `X-Link-Password` is read on every method; a form POST's
+ * The handler's answerer for protected links, counting tries in `tries` (the adapter's shared
+ * count) or, when none is given, in this process's memory (`createPasswordTries`). `X-Link-Password` is read on every method; a form POST's
  * `password` field otherwise, unless another site's page posted it (`isPostFromOwnOrigin`). A right password's redirect is a click: a GET's by the usual rule
  * (`isClick`), a POST's always (a form is sent by a person, never prefetched).
  */
-export function createProtectedLinkAnswerer(settings: LinkletSettings, onClick: ClickRecorder | undefined) {
-  const context = { store: settings.store, passwords: settings.passwords, tries: createPasswordTries() };
+export function createProtectedLinkAnswerer(
+  settings: LinkletSettings,
+  onClick: ClickRecorder | undefined,
+  tries: PasswordTries = createPasswordTries(),
+) {
+  const context = { store: settings.store, passwords: settings.passwords, tries };
   const ownOrigin = new URL(settings.baseUrl).origin;
   return async (link: Link, at: number, given: ProtectedRequest): Promise<Answer> => {
     const { request } = given;

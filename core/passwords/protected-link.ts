@@ -106,7 +106,7 @@ export async function answerPasswordAttempt(
       : errorAnswer(new LinkletError('forbidden', FROM_ELSEWHERE), attempt.audience);
     return { answer, opened: false };
   }
-  const wait = context.tries.take(attempt.client, attempt.codeKey, attempt.now);
+  const wait = await context.tries.take(attempt.client, attempt.codeKey, attempt.now);
   if (wait !== undefined) {
     const tooMany = new LinkletError('rate_limited', `Too many password tries; try again in ${wait} s.`, {
       retryAfterSeconds: wait,

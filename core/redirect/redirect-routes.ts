@@ -5,6 +5,7 @@ import { notAllowed } from '../http/not-allowed.js';
 import { codeSegmentOf } from '../http/paths.js';
 import { audienceOf, sendAnswer } from '../http/send-answer.js';
 import { asksNotToBeTracked } from '../management/visits/visits.js';
+import type { PasswordTries } from '../passwords/password-tries.js';
 import { isPasswordProtected } from '../passwords/protected-link.js';
 import { createProtectedLinkAnswerer } from '../passwords/protected-link-routes.js';
 import { type ClickRecorder, isClick } from '../rules/clicks.js';
@@ -18,6 +19,8 @@ export interface RedirectRoutesOptions {
   onClick: ClickRecorder | undefined;
   /** When given, each click hands `onClick` the raw strings of its visit too (parsed later, off the redirect). */
   visits: { countryHeader?: string | undefined } | undefined;
+  /** Where password tries are counted (`HandlerOptions.passwordTries`); this process's memory when absent. */
+  passwordTries?: PasswordTries | undefined;
 }
 
 const READ_ALLOW = ['GET', 'HEAD'];
@@ -32,7 +35,7 @@ const segmentOf = (c: Context) => codeSegmentOf(new URL(c.req.url).pathname);
 export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoutesOptions): void {
   const { settings, limitBody, onClick, visits } = options;
   const { store, timeZone } = settings;
-  const answerProtected = createProtectedLinkAnswerer(settings, onClick);
+  const answerProtected = createProtectedLinkAnswerer(settings, onClick, options.passwordTries);
   const visitOf = (c: Context<AppEnv>) =>
     visits && {
       referer: c.req.header('referer'),

@@ -4,9 +4,12 @@ import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerTokenOf } from '../../core/http/middleware/api-key.js';
 import { isHealthTarget, YOURLS_API_PATH } from '../../core/http/paths.js';
+import { createPasswordTries, TRIES_PER_MINUTE } from '../../core/passwords/password-tries.js';
 import type { Logger } from '../process/logger.js';
 import { clientOfRequest, createClientAddressOf, rateLimitSubject } from './client-address.js';
 import { createImportRowBudget, DEFAULT_IMPORT_ROWS_PER_MINUTE } from './import-row-budget.js';
+import { createKeyedHash } from './keyed-hash.js';
+import { createSharedPasswordTries } from './shared-password-tries.js';
 
 export interface RateLimitOptions {
   /** Requests a client (an IPv4 address, an IPv6 /64) may make per minute. */
@@ -19,6 +22,11 @@ export interface RateLimitOptions {
   trustedProxies?: readonly string[];
   /** When set, the counts live in this Redis, shared by every instance; else in this process. */
   redisUrl?: string;
+  /**
+   * The server's secret (the store's, shared by every instance): Redis keys that name a client
+   * hold its keyed hash, never its address. Required with `redisUrl` for the password tries.
+   */
+  keySecret?: string;
   logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
@@ -97,6 +105,22 @@ export function createRateLimiter(options: RateLimitOptions) {
     },
   });
 
+  // Password tries in Redis too, so N instances allow 5 a minute per client and link, not 5N.
+  const passwordKeyOf =
+    options.keySecret === undefined ? undefined : createKeyedHash(options.keySecret, 'linklet password tries');
+  const passwordTries =
+    redis === undefined || passwordKeyOf === undefined
+      ? undefined
+      : createSharedPasswordTries({
+          limiter: limiter('password', TRIES_PER_MINUTE),
+          keyOf: (client, codeKey) => passwordKeyOf(`${client}\n${codeKey}`),
+          ready: async () => {
+            if (connecting) await connecting;
+          },
+          onFailure: outage,
+          fallback: createPasswordTries(),
+        });
+
   /** Counts one request of `subject`; the seconds to wait when over, undefined otherwise (or on failure). */
   const count = async (rateLimiter: RateLimiterAbstract, subject: string): Promise<number | undefined> => {
     try {
@@ -123,6 +147,8 @@ export function createRateLimiter(options: RateLimitOptions) {
     },
     /** Links each owner may create by import per minute, counted where the request limits are. */
     importBudget,
+    /** Password tries counted in Redis (with `redisUrl` and `keySecret`); else the core counts them in memory. */
+    passwordTries,
     /** The client a request comes from (see `createClientAddressOf`). */
     clientOf: (req: IncomingMessage) => clientOfRequest(clientOf, req),
     /** A digest of the key a request carries (never the key itself, in memory or in Redis). */

@@ -28,7 +28,7 @@ export interface PasswordPageContent {
   language: PageLanguage;
   /** The address the visitor followed, as people read it. */
   address: string;
-  /** Where the form is sent: the short URL's own path, as requested. */
+  /** Where the form is sent: the short URL itself, as the visitor sees it (BASE_URL and the code). */
   action: string;
   problem?: PasswordPageProblem;
   /** For `too_many`: seconds until the next try. */

@@ -73,6 +73,7 @@ export function createProtectedLinkAnswerer(
         client: given.client ?? 'unknown',
         audience: given.audience,
         now: at,
+        action: `${settings.baseUrl}${new URL(request.url).pathname}`,
         ...(fromElsewhere && { fromElsewhere }),
       },
       context,

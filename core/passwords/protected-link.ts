@@ -33,6 +33,11 @@ export interface PasswordAttempt {
   /** The time of the request (epoch ms). */
   now: number;
   /**
+   * Where the page's form posts: the short URL as the visitor sees it (BASE_URL and the code as
+   * requested), which behind a proxy serving Linklet under a path is not the request's path.
+   */
+  action?: string;
+  /**
    * The password came in a form that another site's page posted (`isPostFromOwnOrigin`): it is
    * neither counted nor checked, so no page can use up a visitor's tries or test passwords.
    */
@@ -62,7 +67,7 @@ function pageAnswer(status: number, attempt: PasswordAttempt, problem?: Password
   const body = renderPasswordPage({
     language: pageLanguageOf(acceptLanguage),
     address,
-    action: path,
+    action: attempt.action ?? path,
     ...(problem && { problem }),
     ...(wait !== undefined && { waitSeconds: wait }),
   });

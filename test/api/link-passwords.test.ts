@@ -199,7 +199,7 @@ describe('the short URL of a protected link', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();
       expect(html).toContain(heading);
-      expect(html).toContain('<form method="post" action="/locked">');
+      expect(html).toContain('<form method="post" action="https://sho.rt/locked">');
       expect(html).toContain('name="password" type="password"');
       expect(html).not.toContain('example.com'); // the target is not told before the password
     }

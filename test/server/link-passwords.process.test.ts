@@ -227,4 +227,24 @@ describe('link passwords on the server process', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect(server.stderr()).toBe('');
   });
+
+  it('behind a proxy serving it under a path, the password form posts to the short URL the visitor sees', async () => {
+    const port = await freePort();
+    const prefixed = `http://127.0.0.1:${port}/s`; // the proxy takes /s/… and sends /… on
+    const server = await servers.start({
+      PORT: String(port),
+      BASE_URL: `${prefixed}/`,
+      DATABASE_URL: `sqlite:${servers.freshDb()}`,
+      API_KEY: ADMIN,
+    });
+    const made = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ original_url: 'https://example.com/p', custom_code: '비밀-under', password: SECRET }),
+    });
+    expect((await made.json()).data.short_url).toBe(`${prefixed}/비밀-under/`);
+    const page = await get(port, encodeURIComponent('비밀-under'), { Accept: 'text/html' });
+    expect(page?.status).toBe(200);
+    expect(page?.body).toContain(`<form method="post" action="${prefixed}/${encodeURIComponent('비밀-under')}">`);
+  });
 });

@@ -126,6 +126,11 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     creates: { answer: linklet.answerShorten, maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
+    connections: {
+      maxConnections: config.maxConnections,
+      perClient: config.maxConnectionsPerClient,
+      trustedProxies: config.trustedProxies,
+    },
     rateLimiter,
     clientOf: clientAddressOf(config.trustedProxies),
   });

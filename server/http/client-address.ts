@@ -13,17 +13,7 @@ const plainAddress = (address: string) => IPV4_MAPPED.exec(address)?.[1] ?? addr
  * ignored, so a client cannot pick its own identity by sending one.
  */
 export function createClientAddressOf(trustedProxies: readonly string[]) {
-  const trusted = new BlockList();
-  for (const entry of trustedProxies) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) trusted.addAddress(plainAddress(address), type);
-    else trusted.addSubnet(address, Number(prefix), type);
-  }
-  const isTrusted = (address: string) => {
-    const family = isIP(address);
-    return family !== 0 && trusted.check(address, family === 6 ? 'ipv6' : 'ipv4');
-  };
+  const isTrusted = trustedProxyCheck(trustedProxies);
   return (peer: string | undefined, forwardedFor: string | string[] | undefined): string => {
     let client = plainAddress(peer ?? '');
     if (trustedProxies.length === 0 || !isTrusted(client) || forwardedFor === undefined) return client;
@@ -35,6 +25,22 @@ export function createClientAddressOf(trustedProxies: readonly string[]) {
       if (!isTrusted(hop)) break;
     }
     return client;
+  };
+}
+
+/** Whether an address is one of `trustedProxies` (IPs or CIDR ranges; `::ffff:` IPv4 as itself). */
+export function trustedProxyCheck(trustedProxies: readonly string[]): (address: string) => boolean {
+  const trusted = new BlockList();
+  for (const entry of trustedProxies) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) trusted.addAddress(plainAddress(address), type);
+    else trusted.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    const plain = plainAddress(address);
+    const family = isIP(plain);
+    return family !== 0 && trusted.check(plain, family === 6 ? 'ipv6' : 'ipv4');
   };
 }
 

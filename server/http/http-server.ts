@@ -5,6 +5,7 @@ import { LinkletError } from '../../core/http/errors.js';
 import type { ClickRecorder } from '../../core/rules/clicks.js';
 import type { LinkStore } from '../../core/store/link-store.js';
 import { answerClientError } from './client-errors.js';
+import { type ConnectionCapOptions, capConnections } from './connection-cap.js';
 import { isExempt, type RateLimiter } from './rate-limit.js';
 import type { VisitCapture } from './raw-visit.js';
 import { createRedirectFastPath } from './redirect-fast-path.js';
@@ -19,6 +20,8 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number;
   headersTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
+  /** Open connections in all and per client address (`capConnections`); unbounded when absent. */
+  connections?: ConnectionCapOptions;
   /** When given, `GET` and `HEAD` of a short URL take the redirect fast path on this store (the handler's own). */
   shortUrls?: {
     store: LinkStore;
@@ -84,6 +87,7 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
   server.requestTimeout = options.requestTimeoutMs ?? 30_000;
   server.headersTimeout = headersTimeout;
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  if (options.connections) capConnections(server, options.connections);
   server.on('clientError', (error: Error, socket) => answerClientError(error, socket, log));
   return server;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_REDIRECT_CACHE_SECONDS } from '../../core/redirect/redirect-cac
 import { isKnownTimeZone } from '../../core/rules/dates.js';
 import { DEFAULT_COMPAT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { DEFAULT_MAX_URL_LENGTH, LONGEST_MAX_URL_LENGTH, trimTrailingSlashes } from '../../core/rules/url.js';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '../http/connection-cap.js';
 import { DEFAULT_IMPORT_ROWS_PER_MINUTE } from '../http/import-row-budget.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../stores/cache/link-cache.js';
 import type { LogFormat } from './log-format.js';
@@ -53,6 +54,10 @@ export interface Config {
   /** Longest a client may take to send a request's headers, and the whole request (ms). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Open connections each process accepts in all (`MAX_CONNECTIONS`). */
+  maxConnections: number;
+  /** Open connections each process accepts from one client address, trusted proxies aside. */
+  maxConnectionsPerClient: number;
   /** Requests per minute per client (IPv6: per /64); 0 turns the limits off. */
   rateLimitPerMinute: number;
   /** Requests per minute per API key, on top of its client's limit. */
@@ -139,6 +144,10 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1000)).default(10),
   HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(10_000),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).default(30_000),
+  MAX_CONNECTIONS: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_MAX_CONNECTIONS),
+  MAX_CONNECTIONS_PER_CLIENT: optional(z.coerce.number().int().min(1).max(1_000_000)).default(
+    DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+  ),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0).max(1_000_000)).default(0),
   RATE_LIMIT_PER_KEY_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
   IMPORT_ROWS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
@@ -217,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    maxConnections: values.MAX_CONNECTIONS,
+    maxConnectionsPerClient: values.MAX_CONNECTIONS_PER_CLIENT,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     rateLimitPerKeyPerMinute: values.RATE_LIMIT_PER_KEY_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
     importRowsPerMinute: values.IMPORT_ROWS_PER_MINUTE ?? DEFAULT_IMPORT_ROWS_PER_MINUTE,

@@ -5,7 +5,10 @@
 #     -e BASE_URL=https://sho.rt -e API_KEY=... linklet
 #
 # docs/container.md has the settings, a compose file with PostgreSQL and Redis, updates and
-# backups. Another Node.js LTS line: `docker build --build-arg NODE_VERSION=24 ...`.
+# backups. Another supported Node.js line or release (the README lists them):
+# `docker build --build-arg NODE_VERSION=<line or x.y.z> ...`. The default is the line whose
+# newest release runs this release's better-sqlite3 without the abort at exit that
+# docs/operations.md ("Node.js versions") describes.
 ARG NODE_VERSION=22
 
 # The build: every dependency, better-sqlite3's native addon (compiled from source when no
@@ -31,6 +34,9 @@ RUN npm run postinstall && npm run build:server && npm run build:webapp \
     node_modules/better-sqlite3/build/Release/obj.target node_modules/better-sqlite3/build/Release/.deps \
     node_modules/better-sqlite3/build/Release/test_extension.node node_modules/better-sqlite3/build/deps \
   && node -e "new (require('better-sqlite3'))(':memory:').close()"
+# The volume's folder, readable by its owner only like the database in it, in a folder of its own
+# so that COPY (which copies a folder's contents) carries its mode over.
+RUN mkdir -p -m 700 /volume/data
 
 # What runs: Node.js, the production dependencies and the built server, owned by root so the
 # server (the unprivileged `node` user) cannot change its own code.
@@ -44,7 +50,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 # The SQLite database (and its -wal and -shm files) lives in this one volume, the node user's.
-RUN mkdir /data && chown node:node /data && chmod 700 /data
+# Copied rather than made here: this stage runs nothing, so it holds nothing but what it copies.
+COPY --from=build --chown=node:node /volume/ /
 VOLUME /data
 USER node
 EXPOSE 8080

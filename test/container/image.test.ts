@@ -203,6 +203,10 @@ describe('the container image on SQLite in a volume', () => {
       '1000:1000 700\n1000:1000 600',
     );
 
+    // What runs holds neither the build's borrowed npm settings nor the development dependencies.
+    const leftovers = 'test -e /usr/local/etc/npmrc || test -e /etc/linklet-test-npm || test -e node_modules/vite';
+    expect(await podmanExitCode('exec', first, 'sh', '-c', leftovers)).toBe(1);
+
     // docs/container.md's backup, taken while the server runs.
     await podman('exec', first, 'node', 'dist/server/process/backup-command.js', '/data/backup.db');
     expect(await podman('exec', first, 'stat', '-c', '%u %a', '/data/backup.db')).toBe('1000 600');

@@ -16,8 +16,8 @@ set -euo pipefail
 version="${1:?Usage: test/container/base-images.sh NODE_VERSION (a major, e.g. 24, or a release, e.g. 24.22.3)}"
 major="${version%%.*}"
 podman=(podman --runtime runc --cgroup-manager cgroupfs)
-slim="docker.io/library/node:${major}-bookworm-slim"
-full="docker.io/library/node:${major}-bookworm"
+slim="docker.io/library/node:${version}-bookworm-slim"
+full="docker.io/library/node:${version}-bookworm"
 debian="docker.io/library/debian:bookworm-slim"
 buildpack="docker.io/library/buildpack-deps:bookworm"
 cache="${XDG_CACHE_HOME:-${HOME}/.cache}/linklet-container"

@@ -17,8 +17,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const DOCKERFILE_NODE = /^ARG NODE_VERSION=(\S+)$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
 /** The Node.js line (or release) to build on: the Dockerfile's own unless LINKLET_CONTAINER_NODE names another. */
 const NODE_VERSION = process.env.LINKLET_CONTAINER_NODE || DOCKERFILE_NODE || '';
-const NODE_MAJOR = NODE_VERSION.split('.')[0];
-const IMAGE = `localhost/linklet-container-test:node${NODE_MAJOR}`;
+const IMAGE = `localhost/linklet-container-test:node${NODE_VERSION}`;
 const RUN_ID = randomBytes(4).toString('hex');
 const API_KEY = `container-test-admin-${RUN_ID}`;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

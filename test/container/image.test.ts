@@ -172,7 +172,8 @@ beforeAll(async () => {
 }, 3_600_000);
 
 afterAll(async () => {
-  for (const name of containers) await podman('rm', '--force', '--ignore', name);
+  // --volumes: with them the anonymous /data volume of a container given none (on PostgreSQL).
+  for (const name of containers) await podman('rm', '--force', '--ignore', '--volumes', name);
   await podman('volume', 'rm', '--force', volume).catch(() => undefined);
   rmSync(lent, { recursive: true, force: true });
 });

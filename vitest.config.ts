@@ -46,8 +46,12 @@ export default defineConfig({
         test: {
           name: 'node',
           // The other folders (hostile, races, faults, fuzz, build) start processes throughout; the
-          // extension has its own project, and test/e2e is Playwright's (`*.spec.ts`).
-          include: [...NEEDS_OUTSIDE, `test/!(${[...IN_PROCESS_FOLDERS, 'extension', 'e2e'].join('|')})/**/*.test.ts`],
+          // extension has its own project, test/e2e is Playwright's (`*.spec.ts`), and
+          // test/container is opt-in (`npm run test:container`, vitest.container.config.ts).
+          include: [
+            ...NEEDS_OUTSIDE,
+            `test/!(${[...IN_PROCESS_FOLDERS, 'extension', 'e2e', 'container'].join('|')})/**/*.test.ts`,
+          ],
           globalSetup: ['test/server/build-server.ts', GUARD_TRACKED_FILES],
         },
       },

@@ -3,6 +3,7 @@ import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
 import { configDefaults } from 'vitest/config';
 import config from '../../vitest.config.js';
+import containerConfig from '../../vitest.container.config.js';
 
 // Which loop runs a test is decided by its folder and name (vitest.config.ts). These checks keep
 // that rule honest: a pure test must not fall out of `npm run test:quick`, none may run twice or
@@ -23,6 +24,8 @@ function filesOf(name: string): string[] {
 const unit = filesOf('unit');
 const node = filesOf('node');
 const extension = filesOf('extension');
+// Opt-in, on its own (`npm run test:container`): never in `npm test`.
+const container = globSync(containerConfig.test?.include ?? [], { cwd: root });
 
 describe('vitest projects', () => {
   it('put the pure server tests in the quick loop, whatever their folder', () => {
@@ -38,9 +41,13 @@ describe('vitest projects', () => {
     expect(unit.filter((file) => file.includes('.process.') || file.includes('/postgres-'))).toEqual([]);
   });
 
+  it('leave the container image test to its own run', () => {
+    expect(container).toEqual(['test/container/image.test.ts']);
+  });
+
   it('run every vitest file in exactly one project', () => {
     const all = globSync(['test/**/*.test.ts'], { cwd: root, ignore: ['**/node_modules/**'] });
-    const assigned = [...unit, ...node, ...extension];
+    const assigned = [...unit, ...node, ...extension, ...container];
     expect(all.length).toBeGreaterThan(50);
     expect(all.filter((file) => !assigned.includes(file))).toEqual([]);
     expect(assigned.filter((file, i) => assigned.indexOf(file) !== i)).toEqual([]);

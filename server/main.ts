@@ -90,6 +90,8 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
           importRowsPerMinute: config.importRowsPerMinute,
           trustedProxies: config.trustedProxies,
           redisUrl: config.redisUrl,
+          // One per database, so instances sharing it (and the Redis) name a client alike.
+          subjectSecret: config.redisUrl === undefined ? undefined : await opened.signingSecret(),
           logger,
         })
       : undefined;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -19,6 +19,12 @@ export interface RateLimitOptions {
   trustedProxies?: readonly string[];
   /** When set, the counts live in this Redis, shared by every instance; else in this process. */
   redisUrl?: string;
+  /**
+   * Needed with `redisUrl`: the deployment's secret (the store's `signingSecret`, one per
+   * database, so every instance sharing it counts a client under the same name). In Redis a
+   * client is named by an HMAC of its address under it, never by the address.
+   */
+  subjectSecret?: string;
   logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
@@ -83,6 +89,7 @@ export function createRateLimiter(options: RateLimitOptions) {
           duration: 60,
         });
   const byClient = limiter('client', options.perMinute);
+  const clientSubject = subjectNamer(options.subjectSecret, options.redisUrl);
   const byKey = limiter('key', options.perKeyPerMinute ?? options.perMinute);
   const clientOf = createClientAddressOf(options.trustedProxies ?? []);
   const importRowsPerMinute = options.importRowsPerMinute ?? DEFAULT_IMPORT_ROWS_PER_MINUTE;
@@ -117,7 +124,7 @@ export function createRateLimiter(options: RateLimitOptions) {
      * the client is within its own limit, so made-up keys cannot make a client new).
      */
     async take(client: string, keyHash?: string): Promise<number | undefined> {
-      const wait = await count(byClient, rateLimitSubject(client));
+      const wait = await count(byClient, clientSubject(client));
       if (wait !== undefined || keyHash === undefined) return wait;
       return count(byKey, keyHash);
     },
@@ -142,6 +149,20 @@ export function createRateLimiter(options: RateLimitOptions) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * How a client is named in the counts: its address (an IPv6 /64) in this process's memory, which
+ * nothing keeps; in Redis, which outlives the process and may be read by others, a keyed hash of
+ * it (HMAC-SHA-256, cut to 128 bits), so no address is stored and none can be found by hashing
+ * every IPv4 address, as a plain hash would allow. The key is derived from the deployment's
+ * secret for this one use.
+ */
+function subjectNamer(secret: string | undefined, redisUrl: string | undefined): (client: string) => string {
+  if (redisUrl === undefined) return rateLimitSubject;
+  if (secret === undefined) throw new Error('Counting in Redis needs subjectSecret: client addresses are never stored');
+  const key = createHmac('sha256', secret).update('linklet rate-limit client names').digest();
+  return (client) => createHmac('sha256', key).update(rateLimitSubject(client)).digest('base64url').slice(0, 22);
+}
 
 /**
  * The key a YOURLS client sends as `signature` in the query, so its requests count against the

@@ -8,7 +8,7 @@ import type { AppEnv, FetchHandler, RequestEnv } from './env.js';
 import type { HandlerOptions } from './handler-options.js';
 import { errorAnswer, logLevelOf } from './http/error-answer.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
-import { apiCors } from './http/middleware/cors.js';
+import { API_METHODS, apiCors, YOURLS_HEADERS } from './http/middleware/cors.js';
 import { LEGACY_API_PATH, SHLINK_API_PREFIXES, SHLINK_HEALTH_PATH, YOURLS_API_PATH } from './http/paths.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { audienceOf, sendAnswer } from './http/send-answer.js';
@@ -58,7 +58,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const cors = apiCors();
   app.use(LEGACY_API_PATH, cors);
   app.use('/api/*', cors);
-  app.use(YOURLS_API_PATH, cors);
+  app.use(YOURLS_API_PATH, apiCors(API_METHODS, YOURLS_HEADERS));
   // Shlink's paths alone: `/rest` itself is a short URL like any other.
   const shlinkCors = apiCors(shlinkMethods());
   for (const path of [SHLINK_HEALTH_PATH, ...SHLINK_API_PREFIXES.map((prefix) => `${prefix}*`)]) {

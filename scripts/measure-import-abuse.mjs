@@ -5,13 +5,15 @@
 // - a 10 MiB CSV whose rows are all invalid (`x` lines), and a 10 MiB JSON array `[{…},1,1,…]`:
 //   redirect latency (max and p99, from a prober in its own thread sending one redirect every
 //   10 ms while the import runs), the import answer's size, the server's RSS growth;
+// - with `--csv-fields`, only three 10 MiB Linklet CSVs whose one data record is a single huge
+//   field: quoted doubled quotes (`"` + `""` × 5 Mi + `"`), unquoted, and a quote never closed;
 // - six clients sending the JSON at once and never reading their answers: RSS growth;
 // - links created through import in one minute under `RATE_LIMIT_PER_MINUTE=5`, sending files
 //   of 50,000 valid rows as fast as the limit lets.
 //
 // RSS is read from /proc/<pid>/status every 20 ms; growth is the peak minus the RSS just before.
 // Not part of `npm test`:
-// `node scripts/measure-import-abuse.mjs [path/to/server/main.js] [--skip-six] [--only-limits]`.
+// `node scripts/measure-import-abuse.mjs [path/to/server/main.js] [--skip-six] [--only-limits] [--csv-fields]`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { SERVER_MAIN, startServer } from './server-process.mjs';
 
 const script = process.argv[2] && !process.argv[2].startsWith('--') ? resolve(process.argv[2]) : SERVER_MAIN;
 const skipSix = process.argv.includes('--skip-six');
+const csvFields = process.argv.includes('--csv-fields');
 const onlyLimits = process.argv.includes('--only-limits');
 const ADMIN = 'admin-key-for-measuring-abuse';
 const BASE_URL = 'https://sho.rt';
@@ -117,6 +120,14 @@ function postImport(origin, body, type, { read = true, key = ADMIN } = {}) {
 const badCsv = () => `code,original_url\n${'x\n'.repeat((FILE_BYTES - 18) / 2)}`;
 const badJson = () => `[{"code":"a","original_url":"https://example.com/"}${',1'.repeat((FILE_BYTES - 60) / 2)}]`;
 
+const HEADER = 'code,original_url\n';
+const fieldBytes = FILE_BYTES - HEADER.length - 3;
+const hugeFieldCsvs = () => [
+  ['10 MiB CSV, one quoted field of doubled quotes', `${HEADER}"${'""'.repeat(fieldBytes / 2)}"\n`, 'text/csv'],
+  ['10 MiB CSV, one unquoted field', `${HEADER}${'a'.repeat(fieldBytes)}\n`, 'text/csv'],
+  ['10 MiB CSV, a quote never closed', `${HEADER}"${'a'.repeat(fieldBytes)}\n`, 'text/csv'],
+];
+
 function validCsv(from, count) {
   const lines = ['code,original_url'];
   for (let i = from; i < from + count; i++) lines.push(`r${i.toString(36)},https://example.com/articles/${i}`);
@@ -137,10 +148,12 @@ console.log(`server: ${script}`);
 try {
   for (const [name, body, type] of onlyLimits
     ? []
-    : [
-        ['10 MiB CSV of invalid rows', badCsv(), 'text/csv'],
-        ['10 MiB JSON [{…},1,1,…]', badJson(), 'application/json'],
-      ]) {
+    : csvFields
+      ? hugeFieldCsvs()
+      : [
+          ['10 MiB CSV of invalid rows', badCsv(), 'text/csv'],
+          ['10 MiB JSON [{…},1,1,…]', badJson(), 'application/json'],
+        ]) {
     const server = await serve();
     const made = await fetch(`${server.origin}/api/v1/shorten`, {
       method: 'POST',
@@ -163,7 +176,7 @@ try {
     await server.stop();
   }
 
-  if (!skipSix && !onlyLimits) {
+  if (!skipSix && !onlyLimits && !csvFields) {
     const server = await serve();
     const body = badJson();
     const run = await withRss(server.pid, async () => {
@@ -181,25 +194,27 @@ try {
     await server.stop();
   }
 
-  const limited = await serve({ RATE_LIMIT_PER_MINUTE: '5' });
-  const started = performance.now();
-  let created = 0;
-  let requests = 0;
-  const statuses = [];
-  for (let from = 0; performance.now() - started < 60_000; from += 50_000) {
-    const answer = await postImport(limited.origin, validCsv(from, 50_000), 'text/csv');
-    requests++;
-    statuses.push(answer.status);
-    if (answer.status === 200) created += countOf(answer.head, 'created');
-    else if (answer.status === 429) await new Promise((done) => setTimeout(done, 1000));
+  if (!csvFields) {
+    const limited = await serve({ RATE_LIMIT_PER_MINUTE: '5' });
+    const started = performance.now();
+    let created = 0;
+    let requests = 0;
+    const statuses = [];
+    for (let from = 0; performance.now() - started < 60_000; from += 50_000) {
+      const answer = await postImport(limited.origin, validCsv(from, 50_000), 'text/csv');
+      requests++;
+      statuses.push(answer.status);
+      if (answer.status === 200) created += countOf(answer.head, 'created');
+      else if (answer.status === 429) await new Promise((done) => setTimeout(done, 1000));
+    }
+    const minutes = (performance.now() - started) / 60_000;
+    console.log(
+      `RATE_LIMIT_PER_MINUTE=5: ${created} links created through import in ${minutes.toFixed(2)} min ` +
+        `(${fixed(created / Math.max(1, minutes))} a minute; ${requests} imports of 50,000 rows answered ` +
+        `${[...new Set(statuses)].join('/')})`,
+    );
+    await limited.stop();
   }
-  const minutes = (performance.now() - started) / 60_000;
-  console.log(
-    `RATE_LIMIT_PER_MINUTE=5: ${created} links created through import in ${minutes.toFixed(2)} min ` +
-      `(${fixed(created / Math.max(1, minutes))} a minute; ${requests} imports of 50,000 rows answered ` +
-      `${[...new Set(statuses)].join('/')})`,
-  );
-  await limited.stop();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

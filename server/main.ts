@@ -3,6 +3,7 @@ import { createLinklet } from '../core/handler.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createVisitParser } from './clicks/visit-parser.js';
+import { startVisitRetention } from './clicks/visit-retention.js';
 import { clientAddressOf } from './http/client-address.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -75,6 +76,12 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
         ...(visits && { parseVisit: visits.parse, visitsRetentionDays: config.visitsRetentionDays }),
       })
     : undefined;
+  // Also with VISITS=off or no click counting: visits kept from before must still go in time.
+  const retention = startVisitRetention({
+    addClicks: (batch) => opened.addClicks(batch),
+    retentionDays: config.visitsRetentionDays,
+    logger,
+  });
   const rateLimiter =
     config.rateLimitPerMinute > 0
       ? createRateLimiter({
@@ -83,7 +90,8 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
           importRowsPerMinute: config.importRowsPerMinute,
           trustedProxies: config.trustedProxies,
           redisUrl: config.redisUrl,
-          ...(config.redisUrl !== undefined && { keySecret: await opened.signingSecret() }),
+          // One per database, so instances sharing it (and the Redis) name a client alike.
+          keySecret: config.redisUrl === undefined ? undefined : await opened.signingSecret(),
           logger,
         })
       : undefined;
@@ -140,6 +148,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
       logger.info({ signal }, 'shutting down');
       await closeGracefully(server);
       await clicks?.close(); // the last counts, while the store is still open
+      await retention.stop();
       rateLimiter?.close();
       await store.close();
       logger.info('stopped');

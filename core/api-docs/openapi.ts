@@ -1,5 +1,5 @@
 import { shlinkMethods } from '../compat/shlink/shlink-endpoints.js';
-import { API_METHODS } from '../http/middleware/cors.js';
+import { API_HEADERS, API_METHODS, YOURLS_HEADERS } from '../http/middleware/cors.js';
 import { compatDialectOf, isApiPath } from '../http/paths.js';
 import { listApiOperations } from './api-catalog.js';
 import { API_TAGS, type ApiCatalogOptions, type ApiOperationSpec, type ApiResponseSpec } from './api-operation.js';
@@ -17,6 +17,9 @@ const SECURITY_OF_AUTH = {
 /** The methods a path's preflight allows, as the header lists them: Shlink's paths take PUT too. */
 const preflightMethodsOf = (path: string) =>
   (compatDialectOf(path) === 'shlink' ? shlinkMethods() : API_METHODS).join(',');
+/** The request headers a path's preflight allows. */
+const preflightHeadersOf = (path: string) =>
+  (compatDialectOf(path) === 'yourls' ? YOURLS_HEADERS : API_HEADERS).join(', ');
 
 /** A response object: the JSON body (and the HTML page, for browsers), unless `bodyless` (HEAD). */
 function responseObject(spec: ApiResponseSpec, bodyless = false) {
@@ -102,7 +105,7 @@ function preflightOperation(path: string, operationId: string, errorDocument?: A
             headers: {
               'Access-Control-Allow-Origin': '`*`.',
               'Access-Control-Allow-Methods': `\`${preflightMethodsOf(path)}\`.`,
-              'Access-Control-Allow-Headers': '`Content-Type, X-API-Key, Authorization`.',
+              'Access-Control-Allow-Headers': `\`${preflightHeadersOf(path)}\`.`,
               'Access-Control-Max-Age': 'Seconds the answer may be cached.',
             },
           },

@@ -23,8 +23,9 @@ export interface RateLimitOptions {
   /** When set, the counts live in this Redis, shared by every instance; else in this process. */
   redisUrl?: string;
   /**
-   * The server's secret (the store's, shared by every instance): Redis keys that name a client
-   * hold its keyed hash, never its address. Required with `redisUrl` for the password tries.
+   * Needed with `redisUrl`: the deployment's secret (the store's `signingSecret`, one per
+   * database, so every instance sharing it names a client alike). Redis keys that name a client
+   * (its request counts, its password tries) hold a keyed hash of it, never its address.
    */
   keySecret?: string;
   logger?: Pick<Logger, 'warn' | 'info'>;
@@ -91,6 +92,7 @@ export function createRateLimiter(options: RateLimitOptions) {
           duration: 60,
         });
   const byClient = limiter('client', options.perMinute);
+  const clientSubject = subjectNamer(options.keySecret, options.redisUrl);
   const byKey = limiter('key', options.perKeyPerMinute ?? options.perMinute);
   const clientOf = createClientAddressOf(options.trustedProxies ?? []);
   const importRowsPerMinute = options.importRowsPerMinute ?? DEFAULT_IMPORT_ROWS_PER_MINUTE;
@@ -141,7 +143,7 @@ export function createRateLimiter(options: RateLimitOptions) {
      * the client is within its own limit, so made-up keys cannot make a client new).
      */
     async take(client: string, keyHash?: string): Promise<number | undefined> {
-      const wait = await count(byClient, rateLimitSubject(client));
+      const wait = await count(byClient, clientSubject(client));
       if (wait !== undefined || keyHash === undefined) return wait;
       return count(byKey, keyHash);
     },
@@ -168,6 +170,20 @@ export function createRateLimiter(options: RateLimitOptions) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * How a client is named in the counts: its address (an IPv6 /64) in this process's memory, which
+ * nothing keeps; in Redis, which outlives the process and may be read by others, a keyed hash of
+ * it (HMAC-SHA-256, cut to 128 bits), so no address is stored and none can be found by hashing
+ * every IPv4 address, as a plain hash would allow. The key is derived from the deployment's
+ * secret for this one use.
+ */
+function subjectNamer(secret: string | undefined, redisUrl: string | undefined): (client: string) => string {
+  if (redisUrl === undefined) return rateLimitSubject;
+  if (secret === undefined) throw new Error('Counting in Redis needs keySecret: client addresses are never stored');
+  const nameOf = createKeyedHash(secret, 'linklet rate-limit client names');
+  return (client) => nameOf(rateLimitSubject(client)).slice(0, 22);
+}
 
 /**
  * The key a YOURLS client sends as `signature` in the query, so its requests count against the

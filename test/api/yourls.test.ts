@@ -617,6 +617,21 @@ describe('formats, versions and refusals', () => {
     expect(await app.store.findByCodeKey('checked')).toBeUndefined();
   });
 
+  it("allows X-Requested-With in a preflight, which browser YOURLS libraries send; Linklet's own paths need not", async () => {
+    const app = makeHandler();
+    const asking = {
+      Origin: 'https://elsewhere.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'x-requested-with,content-type',
+    };
+    const preflight = await app.fetch(PATH, { method: 'OPTIONS', headers: asking });
+    expect(preflight.status).toBe(204);
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['x-requested-with', 'content-type']));
+    const own = await app.fetch('/api/v1/shorten', { method: 'OPTIONS', headers: asking });
+    expect(own.headers.get('access-control-allow-headers')).toBe('Content-Type,X-API-Key,Authorization');
+  });
+
   it('is not served where the store keeps no owners (the extension)', async () => {
     const plainStore = { ...createMemoryLinkStore() } as Partial<ManagedLinkStore>;
     delete plainStore.listLinks;

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, linkSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +101,53 @@ describe('npm run backup', () => {
     );
     db.close();
   });
+
+  it('refuses the live database and its -wal file by any path (a linked folder, a hard link), touching nothing', async () => {
+    const live = freshDb();
+    const server = await start({ DATABASE_URL: `sqlite:${live}`, API_KEY: ADMIN_KEY });
+    const made = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: { 'X-API-Key': ADMIN_KEY },
+      body: JSON.stringify({ original_url: 'https://example.com/kept', custom_code: 'kept' }),
+    });
+    expect(made.status).toBe(201);
+    expect(existsSync(`${live}-wal`)).toBe(true); // the server has the database open in WAL mode
+    const linkedFolder = join(mkdtempSync(join(tmpdir(), 'linklet-backup-link-')), 'data');
+    symlinkSync(dirname(live), linkedFolder);
+    const hardLink = join(dirname(live), 'hard-link.db');
+    linkSync(live, hardLink);
+    const { ino } = statSync(live);
+
+    for (const [destination, what] of [
+      [live, 'the database itself'],
+      [join(linkedFolder, basename(live)), 'the database itself'],
+      [hardLink, 'the database itself'],
+      [`${live}-wal`, "the database's -wal file"],
+      [join(linkedFolder, `${basename(live)}-shm`), "the database's -shm file"],
+    ] as const) {
+      const refused = await backup(`sqlite:${live}`, destination, '--force');
+      expect(refused.code, destination).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `backup: ${destination} is ${what} (${live}); a backup written there would corrupt it. Write the backup to another file, outside the database's own files.\n`,
+      );
+    }
+
+    expect(statSync(live).ino).toBe(ino);
+    const answer = await fetch(`${server.origin}/kept`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const again = await fetch(`${server.origin}/api/v1/shorten`, {
+      method: 'POST',
+      headers: { 'X-API-Key': ADMIN_KEY },
+      body: JSON.stringify({ original_url: 'https://example.com/after', custom_code: 'after' }),
+    });
+    expect(again.status).toBe(201);
+    await server.stop();
+    const db = new Database(live, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT code FROM links ORDER BY code').pluck().all()).toEqual(['after', 'kept']);
+    db.close();
+    }, 120_000);
 
   it('says what to do for PostgreSQL, a missing database and a missing FILE', async () => {
     const postgres = await backup('postgres://postgres@127.0.0.1:5432/test', join(freshDb(), '..', 'pg.db'));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rateLimitSubject } from '../../server/http/client-address.js';
 import { createRateLimiter, isExempt, type RateLimiter } from '../../server/http/rate-limit.js';
@@ -12,7 +13,7 @@ const fresh = (name: string) => `${name}-${randomBytes(6).toString('hex')}`;
 
 const limiters: RateLimiter[] = [];
 const limiter = (options: Parameters<typeof createRateLimiter>[0]) => {
-  const made = createRateLimiter(options);
+  const made = createRateLimiter({ keySecret: 'the-deployment-secret-of-these-tests', ...options });
   limiters.push(made);
   return made;
 };
@@ -105,6 +106,43 @@ describe('rate limits in server processes', () => {
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
     expect(await (await fetch(`${a.origin}/health`)).json()).toEqual({ status: 'ok', rate_limits: 'redis' });
   });
+
+  it('keeps no client address in Redis, in any spelling: clients are named by a keyed hash', async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keysNow = async () => new Set(await redis.keys('linklet:*'));
+      const before = await keysNow();
+      const server = await start({
+        DATABASE_URL: `sqlite:${freshDb()}`,
+        RATE_LIMIT_PER_MINUTE: '100',
+        TRUSTED_PROXIES: '127.0.0.1',
+        REDIS_URL,
+      });
+      const [a, b] = [...randomBytes(2)];
+      const v4 = `198.51.${a}.${b}`;
+      const group = randomBytes(2).toString('hex').replace(/^0+/, '') || '1';
+      const v6 = `2001:db8:${group}:7::1`;
+      expect(await asClient(server.origin, v4)).toBe(404);
+      expect(await asClient(server.origin, v6)).toBe(404);
+      expect(await asClient(server.origin, `::ffff:${v4}`)).toBe(404);
+      const added = [...(await keysNow())].filter((key) => !before.has(key));
+      expect(added.filter((key) => key.startsWith('linklet:rl:client:')).length).toBeGreaterThanOrEqual(2);
+      const spellings = [
+        v4,
+        v4
+          .split('.')
+          .map((part) => Number(part).toString(16).padStart(2, '0'))
+          .join(''),
+        `2001:db8:${group}:7`,
+        `2001:0db8:${group.padStart(4, '0')}:0007`,
+        `2001:db8:${group}:7::/64`,
+        v6,
+      ];
+      for (const key of added) for (const spelling of spellings) expect(key.toLowerCase()).not.toContain(spelling);
+    } finally {
+      redis.disconnect();
+    }
+  }, 60_000);
 
   it('keeps redirecting and creating with Redis out of reach, logs it, and /health says so', async () => {
     const server = await start({

@@ -7,6 +7,15 @@ const CORS_ENTRIES = Object.entries(API_CORS_HEADERS);
 /** The methods Linklet's own API takes, which its preflights allow. */
 export const API_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PATCH', 'DELETE'];
 
+/** The request headers a page may send to the API paths. */
+export const API_HEADERS: readonly string[] = ['Content-Type', 'X-API-Key', 'Authorization'];
+
+/**
+ * `/yourls-api.php`'s: the browser YOURLS libraries (`yourls-api`, jQuery's `$.ajax`) add
+ * `X-Requested-With`, and a preflight that does not allow it fails their every call.
+ */
+export const YOURLS_HEADERS: readonly string[] = [...API_HEADERS, 'X-Requested-With'];
+
 /**
  * CORS for the API paths: Hono's `cors` answers preflights; an actual request gets the same
  * headers set on its final response. Merging a placeholder response into the route's (as `cors`
@@ -14,10 +23,13 @@ export const API_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'OPTIONS',
  * `allowMethods` is what the paths take: a browser sends no request its preflight did not allow,
  * so it could not even read the refusal of a method left out.
  */
-export function apiCors(allowMethods: readonly string[] = API_METHODS): MiddlewareHandler {
+export function apiCors(
+  allowMethods: readonly string[] = API_METHODS,
+  allowHeaders: readonly string[] = API_HEADERS,
+): MiddlewareHandler {
   const preflight = cors({
     allowMethods: [...allowMethods],
-    allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'],
+    allowHeaders: [...allowHeaders],
     exposeHeaders: ['Location', 'Retry-After'],
     maxAge: 86_400,
   });

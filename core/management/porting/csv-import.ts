@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { restoreCsvCell } from './csv-cell.js';
+import { type CsvDialect, recordAt, recordTooLong } from './csv-records.js';
 import { isBlank, readDate } from './import-dates.js';
 import { tagsOfCell } from './import-labels.js';
 import { attempt, type ImportFile, type ImportFormat, type ImportRow, unknownFormat } from './import-row.js';
@@ -95,29 +96,31 @@ const DELIMITERS = [',', ';', '\t'] as const;
 // No header row of any format is this long; looking further would parse a huge first field whole.
 const HEADER_CHARS = 64 * 1024;
 
-/** The first record, split with `delimiter`. */
-const firstRecord = (text: string, delimiter: string) =>
-  (Papa.parse<string[]>(text.slice(0, HEADER_CHARS), { delimiter, preview: 1 }).data[0] ?? []).map((cell) =>
-    cell.trim().toLowerCase(),
-  );
+/** The first record, split with `delimiter`, and the line break papaparse finds in the file's start. */
+function firstRecord(text: string, delimiter: string): { cells: string[]; newline: CsvDialect['newline'] } {
+  const { data, meta } = Papa.parse<string[]>(text.slice(0, HEADER_CHARS), { delimiter, preview: 1 });
+  const newline = meta.linebreak === '\r\n' || meta.linebreak === '\r' ? meta.linebreak : '\n';
+  return { cells: (data[0] ?? []).map((cell) => cell.trim().toLowerCase()), newline };
+}
 
 /**
- * Which format a CSV is in, its delimiter, and its column names: from the header row, tried with
- * each delimiter spreadsheets use. A YOURLS dump may come without a header (a plain table
+ * Which format a CSV is in, how it is written, and its column names: from the header row, tried
+ * with each delimiter spreadsheets use. A YOURLS dump may come without a header (a plain table
  * export): six columns whose second is a URL and fourth a SQL timestamp.
  */
-function recognise(text: string): { format: CsvFormat; delimiter: string; header: string[] | undefined } {
+function recognise(text: string): { format: CsvFormat; dialect: CsvDialect; header: string[] | undefined } {
   for (const delimiter of DELIMITERS) {
-    const header = firstRecord(text, delimiter);
+    const { cells: header, newline } = firstRecord(text, delimiter);
     const format = CSV_FORMATS.find(({ columns }) => columns.every((column) => header.includes(column)));
-    if (format) return { format, delimiter, header };
+    if (format) return { format, dialect: { delimiter, newline }, header };
   }
   for (const delimiter of DELIMITERS) {
-    const [, url = '', , timestamp = '', ...rest] = firstRecord(text, delimiter);
+    const { cells, newline } = firstRecord(text, delimiter);
+    const [, url = '', , timestamp = '', ...rest] = cells;
     if (rest.length === 2 && /^https?:\/\//.test(url) && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(timestamp)) {
       return {
         format: CSV_FORMATS.find(({ format }) => format === 'yourls-csv') as CsvFormat,
-        delimiter,
+        dialect: { delimiter, newline },
         header: undefined,
       };
     }
@@ -125,65 +128,72 @@ function recognise(text: string): { format: CsvFormat; delimiter: string; header
   throw unknownFormat('The CSV header row names none of the formats');
 }
 
-// The parser reads the text this many characters at a time and hands over at most this many
-// rows before it pauses, so parsing a 10 MiB file never holds more than a slice of it as rows.
-// Each chunk is copied once it is parsed; at 64K characters the copy stays a young object (V8
-// puts strings over 128 KiB in large-object space, freed only by a full collection): 100,000
-// rows' peak large-object space went from 22–31 MB with 256K chunks to 15–19 MB.
+// Whole records are handed to the parser this many characters at a time (at least one record):
+// a few hundred rows, never a record cut in two, so nothing is parsed twice and one parse takes
+// a millisecond or two. At 64K characters each slice stays a young object (V8 puts strings over
+// 128 KiB in large-object space, freed only by a full collection).
 const CHUNK_CHARS = 64 * 1024;
-const ROWS_AHEAD = 1000;
 
 /**
  * Reads a CSV export (RFC 4180: quoted fields, embedded newlines, `;` or tab delimiters) into
  * import rows. The format is recognised at once (a 400 before anything is imported); the rows
- * come lazily, a thousand at a time, as the import takes them, so a large file is never held
- * as parsed rows all at once. A malformed record (an unterminated quote) is an invalid row.
+ * come lazily, a slice of records at a time, as the import takes them, so a large file is never
+ * held as parsed rows all at once. Each record is found (`recordAt`) before the parser sees it:
+ * a malformed record (an unterminated quote) is an invalid row, and a record over
+ * `MAX_RECORD_CHARS` is an invalid row that ends the file, since where the next record would
+ * start cannot be told (docs/import-limits.md).
  */
 export function readCsvImport(text: string): ImportFile {
-  const { format, delimiter, header } = recognise(text);
-  return { format: format.format, rows: csvRows(text, delimiter, format, header) };
+  const { format, dialect, header } = recognise(text);
+  return { format: format.format, rows: csvRows(text, dialect, format, header) };
 }
 
-function* csvRows(text: string, delimiter: string, format: CsvFormat, header: string[] | undefined) {
+function* csvRows(text: string, dialect: CsvDialect, format: CsvFormat, header: string[] | undefined) {
   const columns = header ?? YOURLS_COLUMNS;
   const index = new Map(columns.map((column, at) => [column, at] as const).reverse());
-  const queue: ImportRow[] = [];
   let count = 0;
+  let at = 0;
+  let line = 1;
   let skipHeader = header !== undefined;
-  let parser: Papa.Parser | undefined;
-  let done = false;
-  // Papa parses a string synchronously until it is paused or done; resume() goes on the same way.
-  Papa.parse<string[]>(text, {
-    delimiter,
-    chunkSize: CHUNK_CHARS,
-    skipEmptyLines: 'greedy',
-    step(result, current) {
-      if (skipHeader) {
-        skipHeader = false;
-        return;
+  while (at < text.length) {
+    const sliceStart = at;
+    let tooLong = false;
+    while (at < text.length && at - sliceStart < CHUNK_CHARS) {
+      const record = recordAt(text, at, dialect);
+      if (record === undefined) {
+        tooLong = true;
+        break;
       }
-      const cells = result.data;
-      const row: ImportRow = { row: ++count, code: '', url: '' };
-      format.read((column) => {
-        const at = index.get(column);
-        const cell = at === undefined ? undefined : cells[at];
-        return isBlank(cell) ? undefined : cell;
-      }, row);
-      const error = result.errors[0];
-      if (error) row.problem = `The CSV is malformed here: ${error.message}.`;
-      queue.push(row);
-      if (queue.length >= ROWS_AHEAD) {
-        parser = current;
-        current.pause();
-      }
-    },
-    complete() {
-      done = true;
-    },
-  });
-  for (;;) {
-    yield* queue.splice(0);
-    if (done || parser === undefined) return;
-    parser.resume();
+      at = record.end;
+      line += 1 + record.innerLines;
+    }
+    const rows: ImportRow[] = [];
+    if (at > sliceStart) {
+      Papa.parse<string[]>(text.slice(sliceStart, at), {
+        ...dialect,
+        skipEmptyLines: 'greedy',
+        step(result) {
+          if (skipHeader) {
+            skipHeader = false;
+            return;
+          }
+          const cells = result.data;
+          const row: ImportRow = { row: ++count, code: '', url: '' };
+          format.read((column) => {
+            const at = index.get(column);
+            const cell = at === undefined ? undefined : cells[at];
+            return isBlank(cell) ? undefined : cell;
+          }, row);
+          const error = result.errors[0];
+          if (error) row.problem = `The CSV is malformed here: ${error.message}.`;
+          rows.push(row);
+        },
+      });
+    }
+    yield* rows;
+    if (tooLong) {
+      yield { row: ++count, code: '', url: '', problem: recordTooLong(line) };
+      return;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { closeSync, constants, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { liveFileAt } from './live-files.js';
 
 /** Why a backup was not written; its message says what to do. */
 export class BackupError extends Error {
@@ -21,11 +22,19 @@ export interface BackupOptions {
  * API it does not start over each time another process commits, so it finishes under load.
  * The copy is written beside the destination and renamed onto it only once it is complete and
  * passes `PRAGMA integrity_check`, so a failed or interrupted backup never leaves a half file
- * where a good backup is expected.
+ * where a good backup is expected. A destination that is the database or one of its `-wal`,
+ * `-shm`, `-journal` files (by any path or hard link) is refused before anything is written.
  */
 export function backupSqlite(source: string, destination: string, options: BackupOptions = {}): void {
   if (!existsSync(source)) {
     throw new BackupError(`There is no SQLite database at ${source}; set DATABASE_URL as the server has it.`);
+  }
+  const live = liveFileAt(source, destination);
+  if (live !== undefined) {
+    const file = live === 'database' ? 'the database itself' : `the database's ${live.slice('database'.length)} file`;
+    throw new BackupError(
+      `${destination} is ${file} (${source}); a backup written there would corrupt it. Write the backup to another file, outside the database's own files.`,
+    );
   }
   if (existsSync(destination) && !options.overwrite) {
     throw new BackupError(`${destination} exists already; choose a new file name, or add --force to replace it.`);

@@ -168,8 +168,9 @@ for (const release of RELEASES) {
       // The first page to ask finds the release's background still registered and restarts the
       // extension, which registers today's. A higher version does not spare it: with Chromium 156
       // the release's service worker stays registered (its recorded version stays 0.1.0) for a
-      // folder loaded unpacked, whatever the new manifest's version (docs/updates-extension.md). Loaded from the command line, as here, Chromium brings
-      // it back at the next start (a folder loaded unpacked comes back at once).
+      // folder loaded unpacked, whatever the new manifest's version (docs/updates-extension.md).
+      // Loaded from the command line, as here, Chromium brings it back at the next start (a
+      // folder loaded unpacked comes back at once).
       popup = await popupTab(browser);
       await popup.waitForEvent('close');
       await browser.close();

@@ -6,20 +6,25 @@ import { expect, test } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
 import { startTestSite, type TestSite } from '../test-site.js';
 import {
+  backgroundVersion,
   controlledPopupTab,
   launchProfile,
-  launchUntilBackgroundAnswers,
   type ProfileBrowser,
   popupTab,
   putBuildInFolder,
+  restartsAsked,
+  unpackedExtensionId,
+  updateInPlace,
 } from './profile-in-place.js';
 import { releaseBuild } from './release-build.js';
 import { historyByUrl, makeKey, shortenInForm } from './release-popup.js';
 
 // An update as a store delivers it (docs/updates-extension.md): an earlier release's build (version
-// 0.1.0) in a folder, used in a profile that lasts; today's build, at package.json's higher version,
-// put in the same folder (same extension id); everything the release made is still listed, opens,
-// keeps its settings and counts its clicks.
+// 0.1.0) in a folder, used in a profile that lasts; the browser starts again with the release, and
+// while it runs today's build, at package.json's higher version, is applied over it at the same path
+// (same extension id), as Chromium applies a store's update; everything the release made is still
+// listed at the popup's first open (which does not close itself), opens, keeps its settings and
+// counts its clicks, and a later start still runs today's build.
 
 const TODAY = resolve('.output/chrome-mv3');
 const versionOf = (build: string): string =>
@@ -162,23 +167,28 @@ for (const release of RELEASES) {
       }
       await browser.close();
 
-      // The update: today's build, at its higher version, in the same folder, the same profile.
-      putBuildInFolder(TODAY, folder);
+      // The update: the browser starts again with the release, as a person's does before an update
+      // comes; while it runs, today's build at its higher version is applied over it (same path,
+      // same id), as Chromium applies a store's update. Today's background answers at once: no
+      // restart, so the popup's first open lists everything and stays open.
       browser = await launchProfile(profile, folder);
-      // The first page to ask finds the release's background still registered and restarts the
-      // extension, which registers today's. A higher version does not spare it: with Chromium 156
-      // the release's service worker stays registered (its recorded version stays 0.1.0) for a
-      // folder loaded unpacked, whatever the new manifest's version (docs/updates-extension.md).
-      // Loaded from the command line, as here, Chromium brings it back at the next start (a
-      // folder loaded unpacked comes back at once).
-      popup = await popupTab(browser);
-      await popup.waitForEvent('close');
-      await browser.close();
-      browser = await launchUntilBackgroundAnswers(profile, folder);
+      await expect
+        .poll(() =>
+          backgroundVersion(browser as ProfileBrowser).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
+      expect(await backgroundVersion(browser)).toBe('');
+      expect(await updateInPlace(browser, TODAY, folder)).toBe(unpackedExtensionId(folder));
+      await expect.poll(() => backgroundVersion(browser as ProfileBrowser).catch(() => '')).toBe(version);
 
       popup = await popupTab(browser);
       await expect(popup.locator('#history .history-item')).toHaveCount(6);
       await expect(popup.locator('#error')).toBeHidden();
+      expect(popup.isClosed()).toBe(false);
+      expect(await restartsAsked(browser)).toBeNull();
       const listed = await historyByUrl(popup);
       for (const url of Object.values(local)) expect(listed.get(url)?.status).toBe('local');
       expect(listed.get(synced)).toMatchObject({ status: 'synced', shortUrl: syncedShort });
@@ -210,6 +220,15 @@ for (const release of RELEASES) {
           return [now.get(local.hangul)?.clicks, release.keys ? now.get(synced)?.clicks : 'no key'];
         })
         .toEqual([hangulClicks, release.keys ? '1 click' : 'no key']);
+
+      // A later start (the folder now holds today's build) runs today's background, with no restart asked.
+      await browser.close();
+      browser = await launchProfile(profile, folder);
+      await expect.poll(() => backgroundVersion(browser as ProfileBrowser).catch(() => '')).toBe(version);
+      popup = await popupTab(browser);
+      await expect(popup.locator('#history .history-item')).toHaveCount(6);
+      expect(popup.isClosed()).toBe(false);
+      expect(await restartsAsked(browser)).toBeNull();
     });
   });
 }

@@ -1,4 +1,5 @@
 import { BUILD_ID } from '../build-id.js';
+import { extensionVersion } from '../extension-version.js';
 import {
   type ApiCall,
   type ApiReply,
@@ -12,14 +13,20 @@ import {
 async function answerApiCall(call: ApiCall, api: BackgroundApi): Promise<ApiReply> {
   try {
     const method = api[call.method] as (...args: unknown[]) => Promise<unknown>;
-    return { ok: true, value: await method(...call.args), build: BUILD_ID };
+    return { ok: true, value: await method(...call.args), ...builtAs() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const status = (error as { status?: unknown }).status;
     return typeof status === 'number'
-      ? { ok: false, message, status, build: BUILD_ID }
-      : { ok: false, message, build: BUILD_ID };
+      ? { ok: false, message, status, ...builtAs() }
+      : { ok: false, message, ...builtAs() };
   }
+}
+
+/** What a reply says of the background: its build, and its manifest's version where it has one. */
+function builtAs(): { build: string; version?: string } {
+  const version = extensionVersion();
+  return version === undefined ? { build: BUILD_ID } : { build: BUILD_ID, version };
 }
 
 /**
@@ -36,7 +43,7 @@ export function createApiAnswerer(api: BackgroundApi): (message: unknown) => Pro
       running.add(id);
       return answerApiCall(message, api).finally(() => running.delete(id));
     }
-    if (isTyped<BuildQuery>(message, 'linklet:build')) return Promise.resolve({ build: BUILD_ID });
+    if (isTyped<BuildQuery>(message, 'linklet:build')) return Promise.resolve(builtAs());
     if (isTyped<RunningQuery>(message, 'linklet:running') && typeof message.id === 'string') {
       return Promise.resolve({ running: running.has(message.id), build: BUILD_ID });
     }

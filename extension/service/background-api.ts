@@ -115,17 +115,21 @@ export interface BuildQuery {
 const BUILD_QUERY: BuildQuery = { type: 'linklet:build' };
 
 /**
- * A reply names its build. No reply at all is either an earlier build that does not know the
- * call, or this build's background stopped mid-answer (Chromium stops workers): asking which
- * build it is tells the two apart, so a stopped worker never restarts the extension.
+ * A reply names its build (and, from 0.2.0 on, its version). No reply at all is either an earlier
+ * build that does not know the call, or this build's background stopped mid-answer (Chromium stops
+ * workers): asking which build it is tells the two apart, so a stopped worker never restarts the
+ * extension. Resolves what the background of another build says it is, or undefined for this build's.
  */
-async function isOtherBuild(send: SendMessage, reply: ApiReply | undefined) {
-  if (reply) return reply.build !== BUILD_ID;
-  try {
-    return ((await send(BUILD_QUERY)) as { build?: unknown } | undefined)?.build !== BUILD_ID;
-  } catch {
-    return false;
-  }
+async function otherBuild(send: SendMessage, reply: ApiReply | undefined): Promise<BuiltAs | undefined> {
+  const answer = reply ?? (await send(BUILD_QUERY).catch(() => ({ build: BUILD_ID })));
+  const { build, version } = (answer ?? {}) as { build?: unknown; version?: unknown };
+  if (build === BUILD_ID) return undefined;
+  return typeof version === 'string' ? { version } : {};
+}
+
+/** What a background of another build says of itself: its manifest's version, absent before 0.2.0. */
+export interface BuiltAs {
+  version?: string;
 }
 
 /**
@@ -134,14 +138,16 @@ async function isOtherBuild(send: SendMessage, reply: ApiReply | undefined) {
  */
 export type ApiReply = ({ ok: true; value: unknown } | { ok: false; message: string; status?: number }) & {
   build?: string;
+  version?: string;
 };
 
 export interface BackgroundClientOptions {
   /**
-   * Called when the background is not of this page's build (it does not say, or says another):
-   * resolves true when it restarts the extension, which closes this page, so the call ends there.
+   * Called when the background is not of this page's build (it does not say, or says another),
+   * with what it says of itself: resolves true when it restarts the extension, which closes this
+   * page, so the call ends there.
    */
-  onOtherBuild?: () => Promise<boolean>;
+  onOtherBuild?: (background: BuiltAs) => Promise<boolean>;
 }
 
 /**
@@ -168,7 +174,8 @@ export function createBackgroundClient(
       throw new Error(t('errorBackgroundGone'), { cause: error });
     }
     // An earlier build's background answers nothing to calls it does not know, or its own way.
-    if ((await isOtherBuild(send, reply)) && (await onOtherBuild())) throw new Error(t('errorBackgroundUpdating'));
+    const other = await otherBuild(send, reply);
+    if (other && (await onOtherBuild(other))) throw new Error(t('errorBackgroundUpdating'));
     if (!reply) throw new Error(t('errorBackgroundGone'));
     if (reply.ok) return reply.value;
     throw reply.status === undefined ? new Error(reply.message) : new ApiError(reply.status, reply.message);

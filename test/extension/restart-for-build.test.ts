@@ -6,10 +6,16 @@ import {
   RESTART_SPACING_MS,
   restartForBuild,
 } from '../../extension/pages/restart-for-build.js';
-import { type ApiReply, createBackgroundClient } from '../../extension/service/background-api.js';
+import { createApiAnswerer } from '../../extension/service/api-answerer.js';
+import { type ApiReply, type BackgroundApi, createBackgroundClient } from '../../extension/service/background-api.js';
 
-// An update in place leaves Chromium running the earlier build's service worker: a page finds it
-// by the build its replies name (none before builds said so) and restarts the extension.
+/** A background from a release before 0.2.0: it names no version (all of them were 0.1.0). */
+const BEFORE_0_2 = {};
+
+// An unpacked folder replaced in place leaves Chromium running the earlier build's service worker: a
+// page finds it by the build its replies name (none before builds said so) and restarts the
+// extension when the background's version is another than its own. A store's update brings
+// both at one version, so no page restarts it then.
 
 describe('a background of another build', () => {
   afterEach(() => {
@@ -64,10 +70,10 @@ describe('a background of another build', () => {
     const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
     await browser.storage.local.set({ restartedForBuild: 'what an earlier build kept' });
     const start = 1_800_000_000_000;
-    expect(await restartForBuild(start)).toBe(true);
+    expect(await restartForBuild(BEFORE_0_2, start)).toBe(true);
     // Pages opened together (or while the restart is under way) ask for one restart, not one each.
-    expect(await restartForBuild(start + 1)).toBe(false);
-    expect(await restartForBuild(start + RESTART_SPACING_MS - 1)).toBe(false);
+    expect(await restartForBuild(BEFORE_0_2, start + 1)).toBe(false);
+    expect(await restartForBuild(BEFORE_0_2, start + RESTART_SPACING_MS - 1)).toBe(false);
     expect(reload).toHaveBeenCalledOnce();
     expect(await browser.storage.local.get(['buildRestarts', 'restartedForBuild'])).toEqual({
       buildRestarts: { build: BUILD_ID, count: 1, at: start },
@@ -76,11 +82,11 @@ describe('a background of another build', () => {
     let at = start;
     for (let restart = 2; restart <= MAX_RESTARTS_PER_BUILD; restart++) {
       at += RESTART_SPACING_MS;
-      expect(await restartForBuild(at)).toBe(true);
+      expect(await restartForBuild(BEFORE_0_2, at)).toBe(true);
     }
     expect(reload).toHaveBeenCalledTimes(MAX_RESTARTS_PER_BUILD);
     // A background that stays old after them is not restarted forever.
-    expect(await restartForBuild(at + 60 * 60_000)).toBe(false);
+    expect(await restartForBuild(BEFORE_0_2, at + 60 * 60_000)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(MAX_RESTARTS_PER_BUILD);
   });
 
@@ -88,10 +94,53 @@ describe('a background of another build', () => {
     const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
     const at = 1_800_000_000_000;
     await browser.storage.local.set({ buildRestarts: { build: 'an-earlier-build', count: 3, at } });
-    expect(await restartForBuild(at + 1)).toBe(true);
+    expect(await restartForBuild(BEFORE_0_2, at + 1)).toBe(true);
     expect(reload).toHaveBeenCalledOnce();
     expect(await browser.storage.local.get('buildRestarts')).toEqual({
       buildRestarts: { build: BUILD_ID, count: 1, at: at + 1 },
     });
+  });
+
+  it('does not restart a background of the same version (a store update brings both; a rebuild in place)', async () => {
+    const reload = vi.spyOn(browser.runtime, 'reload').mockImplementation(() => undefined);
+    vi.spyOn(browser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'Linklet',
+      version: '0.2.0',
+    });
+    const at = 1_800_000_000_000;
+    expect(await restartForBuild({ version: '0.2.0' }, at)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(await browser.storage.local.get('buildRestarts')).toEqual({});
+    // Another version (a folder replaced in place under a running worker) still restarts it.
+    expect(await restartForBuild({ version: '0.1.9' }, at)).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it("passes the version the background's reply names to the page's check", async () => {
+    for (const reply of [
+      { ok: true, value: [], build: 'an-earlier-build', version: '0.2.0' },
+      { ok: true, value: [], build: 'an-earlier-build' },
+    ] satisfies ApiReply[]) {
+      const onOtherBuild = vi.fn(async () => false);
+      expect(await createBackgroundClient(async () => reply, { onOtherBuild }).listHistory()).toEqual([]);
+      expect(onOtherBuild).toHaveBeenCalledWith(reply.version === undefined ? {} : { version: '0.2.0' });
+    }
+  });
+
+  it("names the background's build and manifest version in its replies", async () => {
+    vi.spyOn(browser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'Linklet',
+      version: '0.2.0',
+    });
+    const answer = createApiAnswerer({ listHistory: async () => ['kept'] } as unknown as BackgroundApi);
+    expect(await answer({ type: 'linklet:call', method: 'listHistory', args: [{}] })).toEqual({
+      ok: true,
+      value: ['kept'],
+      build: BUILD_ID,
+      version: '0.2.0',
+    });
+    expect(await answer({ type: 'linklet:build' })).toEqual({ build: BUILD_ID, version: '0.2.0' });
   });
 });

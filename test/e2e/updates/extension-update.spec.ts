@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -5,21 +6,38 @@ import { expect, test } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../../scripts/server-process.mjs';
 import { startTestSite, type TestSite } from '../test-site.js';
 import {
+  backgroundVersion,
   controlledPopupTab,
   launchProfile,
-  launchUntilBackgroundAnswers,
   type ProfileBrowser,
   popupTab,
   putBuildInFolder,
+  restartsAsked,
+  unpackedExtensionId,
+  updateInPlace,
 } from './profile-in-place.js';
 import { releaseBuild } from './release-build.js';
 import { historyByUrl, makeKey, shortenInForm } from './release-popup.js';
 
-// An update in place (docs/updates-extension.md): an earlier release's build in a folder, used in
-// a profile that lasts; today's build put in the same folder (same extension id); everything the
-// release made is still listed, opens, keeps its settings and counts its clicks.
+// An update as a store delivers it (docs/updates-extension.md): an earlier release's build (version
+// 0.1.0) in a folder, used in a profile that lasts; the browser starts again with the release, and
+// while it runs today's build, at package.json's higher version, is applied over it at the same path
+// (same extension id), as Chromium applies a store's update; everything the release made is still
+// listed at the popup's first open (which does not close itself), opens, keeps its settings and
+// counts its clicks, and a later start still runs today's build.
 
 const TODAY = resolve('.output/chrome-mv3');
+const versionOf = (build: string): string =>
+  (JSON.parse(readFileSync(join(build, 'manifest.json'), 'utf8')) as { version: string }).version;
+/** Whether `a` is a higher dotted version than `b`, as a store compares them. */
+const isHigher = (a: string, b: string): boolean => {
+  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+  for (let i = 0; i < Math.max(x?.length ?? 0, y?.length ?? 0); i++) {
+    const difference = (x?.[i] ?? 0) - (y?.[i] ?? 0);
+    if (difference !== 0) return difference > 0;
+  }
+  return false;
+};
 const ADMIN_KEY = 'e2e-updates-admin-key-0123456789';
 
 interface Release {
@@ -78,12 +96,21 @@ for (const release of RELEASES) {
       test.setTimeout(240_000);
       const folder = join(dir, 'extension');
       const profile = join(dir, 'profile');
+      // Six links: five local ones (codes in Hangul, ASCII and generated), one on the server.
       const local = {
         hangul: site.url('/local/hangul'),
         generated: site.url('/local/generated'),
         other: site.url('/local/other'),
+        chosen: site.url('/local/chosen'),
+        last: site.url('/local/last'),
       };
       const synced = site.url('/synced/made-before');
+
+      // A store only takes a higher version: the release says 0.1.0, today's build package.json's.
+      const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+      expect(versionOf(build)).toBe('0.1.0');
+      expect(versionOf(TODAY)).toBe(version);
+      expect(isHigher(version, versionOf(build)), `${version} is higher than 0.1.0`).toBe(true);
 
       // The release: local links (one with a Hangul code), opened; then a server (and a key) and a synced link.
       putBuildInFolder(build, folder);
@@ -93,6 +120,8 @@ for (const release of RELEASES) {
       expect(decodeURI(hangulShort)).toContain('업데이트');
       await shortenInForm(popup, local.generated);
       await shortenInForm(popup, local.other);
+      await shortenInForm(popup, local.chosen, 'release-kept');
+      await shortenInForm(popup, local.last);
       const opened = await browser.context.newPage();
       for (const _ of [1, 2]) {
         await opened.goto(hangulShort);
@@ -138,25 +167,34 @@ for (const release of RELEASES) {
       }
       await browser.close();
 
-      // The update: today's build in the same folder, the same profile.
-      putBuildInFolder(TODAY, folder);
+      // The update: the browser starts again with the release, as a person's does before an update
+      // comes; while it runs, today's build at its higher version is applied over it (same path,
+      // same id), as Chromium applies a store's update. Today's background answers at once: no
+      // restart, so the popup's first open lists everything and stays open.
       browser = await launchProfile(profile, folder);
-      // The first page to ask finds the release's background still registered and restarts the
-      // extension, which registers today's. Loaded from the command line, as here, Chromium brings
-      // it back at the next start (a folder loaded unpacked comes back at once).
-      popup = await popupTab(browser);
-      await popup.waitForEvent('close');
-      await browser.close();
-      browser = await launchUntilBackgroundAnswers(profile, folder);
+      await expect
+        .poll(() =>
+          backgroundVersion(browser as ProfileBrowser).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
+      expect(await backgroundVersion(browser)).toBe('');
+      expect(await updateInPlace(browser, TODAY, folder)).toBe(unpackedExtensionId(folder));
+      await expect.poll(() => backgroundVersion(browser as ProfileBrowser).catch(() => '')).toBe(version);
 
       popup = await popupTab(browser);
-      await expect(popup.locator('#history .history-item')).toHaveCount(4);
+      await expect(popup.locator('#history .history-item')).toHaveCount(6);
       await expect(popup.locator('#error')).toBeHidden();
+      expect(popup.isClosed()).toBe(false);
+      expect(await restartsAsked(browser)).toBeNull();
       const listed = await historyByUrl(popup);
       for (const url of Object.values(local)) expect(listed.get(url)?.status).toBe('local');
       expect(listed.get(synced)).toMatchObject({ status: 'synced', shortUrl: syncedShort });
       if (release.labels) expect(listed.get(synced)).toMatchObject({ ...labels, locked: true });
-      expect(decodeURI(listed.get(local.hangul)?.shortUrl ?? '')).toContain('업데이트');
+      expect(decodeURI(listed.get(local.hangul)?.shortUrl ?? '')).toContain('/업데이트/');
+      expect(listed.get(local.chosen)?.shortUrl).toContain('/release-kept/');
       expect(listed.get(local.hangul)?.clicks).toBe(release.localClicks ? '2 clicks' : '0 clicks');
 
       // The settings the release saved.
@@ -177,11 +215,20 @@ for (const release of RELEASES) {
       await expect
         .poll(async () => {
           await popup.reload();
-          await expect(popup.locator('#history .history-item')).toHaveCount(4);
+          await expect(popup.locator('#history .history-item')).toHaveCount(6);
           const now = await historyByUrl(popup);
           return [now.get(local.hangul)?.clicks, release.keys ? now.get(synced)?.clicks : 'no key'];
         })
         .toEqual([hangulClicks, release.keys ? '1 click' : 'no key']);
+
+      // A later start (the folder now holds today's build) runs today's background, with no restart asked.
+      await browser.close();
+      browser = await launchProfile(profile, folder);
+      await expect.poll(() => backgroundVersion(browser as ProfileBrowser).catch(() => '')).toBe(version);
+      popup = await popupTab(browser);
+      await expect(popup.locator('#history .history-item')).toHaveCount(6);
+      expect(popup.isClosed()).toBe(false);
+      expect(await restartsAsked(browser)).toBeNull();
     });
   });
 }

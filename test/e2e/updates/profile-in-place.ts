@@ -42,6 +42,8 @@ export async function launchProfile(profile: string, folder: string): Promise<Pr
     '--lang=en-US',
     `--disable-extensions-except=${folder}`,
     `--load-extension=${folder}`,
+    // Lets CDP's Extensions.loadUnpacked apply an update to the running browser (`updateInPlace`).
+    '--enable-unsafe-extension-debugging',
   ];
   // Chromium's sandbox cannot start as root (containers, CI).
   if (process.getuid?.() === 0) args.unshift('--no-sandbox');
@@ -56,77 +58,49 @@ export async function launchProfile(profile: string, folder: string): Promise<Pr
 }
 
 /**
- * The build the background's replies name, asked from an extension page that calls nothing
- * itself; '' for a background that names none (a build from before builds said so).
+ * Applies `build` to the running browser as a store applies an update: the folder's contents
+ * replaced (same path, so the same extension id, its data kept), then CDP `Extensions.loadUnpacked`
+ * on that path, which Chromium takes as an update of the installed extension. Unlike a folder
+ * replaced while the browser is closed (its earlier service worker then stays registered, at a
+ * higher version too: docs/updates-extension.md), the background and the pages come back together
+ * at the new build, as after a store's update. Resolves the extension id Chromium names.
  */
-export async function backgroundBuild(browser: ProfileBrowser): Promise<string> {
+export async function updateInPlace(browser: ProfileBrowser, build: string, folder: string): Promise<string> {
+  const cdpBrowser = browser.context.browser();
+  if (!cdpBrowser) throw new Error('The persistent context has no Browser to open a CDP session on.');
+  putBuildInFolder(build, folder);
+  const cdp = await cdpBrowser.newBrowserCDPSession();
+  try {
+    const { id } = (await cdp.send('Extensions.loadUnpacked', { path: folder })) as { id: string };
+    return id;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The version the background's replies name; '' for one that names none (releases before 0.2.0). */
+export async function backgroundVersion(browser: ProfileBrowser): Promise<string> {
   const page = await browser.context.newPage();
   try {
     await page.goto(`${browser.origin}/open.html`);
     return await page.evaluate(async () => {
-      const reply = await chrome.runtime.sendMessage({ type: 'linklet:call', method: 'listHistory', args: [{}] });
-      return typeof reply?.build === 'string' ? reply.build : '';
+      // A release before builds said so answers nothing (the message's port closes unanswered).
+      const reply = await chrome.runtime.sendMessage({ type: 'linklet:build' }).catch(() => undefined);
+      return typeof reply?.version === 'string' ? reply.version : '';
     });
   } finally {
     await page.close().catch(() => undefined);
   }
 }
 
-/**
- * What a launch's background is, for a failed launch's message: its reply (or the error), the
- * restarts asked for recorded in `storage.local`, and the service workers Chromium runs.
- */
-async function backgroundState(browser: ProfileBrowser): Promise<string> {
+/** The restarts pages asked of the extension (`restartForBuild`), as `storage.local` records them. */
+export async function restartsAsked(browser: ProfileBrowser): Promise<unknown> {
   const page = await browser.context.newPage();
   try {
     await page.goto(`${browser.origin}/open.html`);
-    const state = await page.evaluate(async () => {
-      const reply = await chrome.runtime.sendMessage({ type: 'linklet:call', method: 'listHistory', args: [{}] }).then(
-        (answer) => JSON.stringify(answer)?.slice(0, 120),
-        (error: Error) => `error: ${error.message}`,
-      );
-      const { buildRestarts } = await chrome.storage.local.get('buildRestarts');
-      return `reply ${reply}; restarts ${JSON.stringify(buildRestarts)}`;
-    });
-    return `${state}; workers ${JSON.stringify(browser.context.serviceWorkers().map((worker) => worker.url()))}`;
-  } catch (error) {
-    return `no extension page: ${(error as Error).message}`;
+    return await page.evaluate(async () => (await chrome.storage.local.get('buildRestarts')).buildRestarts ?? null);
   } finally {
     await page.close().catch(() => undefined);
-  }
-}
-
-/**
- * Chromium on `profile` once the extension in `folder` answers with today's build: launched until
- * it does, at most five times. After an update in place, Chromium brings a command-line
- * extension's reload back at its next start; a browser closed while that reload was still under
- * way (a busy machine: seen in CI, 42 s for a test that takes 20, and three launches none of which
- * answered with today's build) started without it; a start can also find the extension blocked
- * while Chromium reloads it, back at the next start. Between launches the popup is opened, as a
- * person would: a page that finds another build's background asks for the restart again
- * (`restartForBuild`). A failed launch says what it found. What the update kept is checked
- * after, whichever launch it was.
- */
-export async function launchUntilBackgroundAnswers(profile: string, folder: string): Promise<ProfileBrowser> {
-  const launches = 5;
-  for (let launch = 1; ; launch++) {
-    const browser = await launchProfile(profile, folder);
-    const answered = await expect
-      .poll(() => backgroundBuild(browser).catch(() => ''), { timeout: 20_000 })
-      .not.toBe('')
-      .then(
-        () => true,
-        async (error: unknown) => {
-          const state = await backgroundState(browser);
-          if (launch === launches) throw new Error(`After ${launches} launches: ${state}`, { cause: error });
-          console.log(`Launch ${launch} found no background of today's build (${state}); opening the popup.`);
-          return false;
-        },
-      );
-    if (answered) return browser;
-    const popup = await popupTab(browser).catch(() => undefined);
-    await popup?.waitForEvent('close', { timeout: 10_000 }).catch(() => undefined);
-    await browser.close();
   }
 }
 
@@ -155,6 +129,6 @@ export async function controlledPopupTab(browser: ProfileBrowser): Promise<Page>
 }
 
 declare const chrome: {
-  runtime: { sendMessage(message: unknown): Promise<{ build?: unknown } | undefined> };
+  runtime: { sendMessage(message: unknown): Promise<{ build?: unknown; version?: unknown } | undefined> };
   storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
 };

@@ -1,8 +1,8 @@
-// postinstall: compiles better-sqlite3's native addon from source when its package has no
-// prebuilt binary that loads here. better-sqlite3 13 ships its binaries inside the package and
-// declares no install script (`"gypfile": false`), so where a registry serves it without them,
-// as this machine's does, nothing else would build it and the server could not open SQLite.
-// The addon uses Node-API: one build serves every Node.js line `engines` admits.
+// postinstall: compiles better-sqlite3's native addon from source when no binary of its package
+// loads here. better-sqlite3 13 ships prebuilt binaries inside the package (Linux with glibc or
+// musl, macOS, Windows; x64 and arm64) and declares no install script (`"gypfile": false`), so on
+// any other platform, or where its binary does not load, nothing else would build it and the
+// server could not open SQLite. The addon uses Node-API: one build serves every line `engines` admits.
 //
 // node-gyp builds against the headers of `npm_config_nodedir` when set (the folder of a Node from
 // the npm registry, scripts/registry-node.sh), else it fetches those of the running Node.
@@ -48,7 +48,7 @@ function nodeGyp() {
     npmCli && join(dirname(dirname(realpathSync(npmCli))), 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   if (bundled && existsSync(bundled)) return bundled;
   throw new Error(
-    'better-sqlite3 needs compiling and no node-gyp was found: run this through npm (`npm rebuild`), or install node-gyp.',
+    'better-sqlite3 needs compiling and no node-gyp was found: run `npm ci` again (npm gives its own to this script), or install node-gyp.',
   );
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prints the folder of an official Node.js release taken from the npm registry, installing it on
 # first use: `scripts/registry-node.sh 26` (the newest 26), `scripts/registry-node.sh 24.18.1`.
-# Its bin/ holds node, npm and npx; its include/node holds the headers native addons build against
-# (point npm_config_nodedir at the folder and node-gyp downloads nothing).
+# Its bin/ holds node alone (put it first on PATH and the machine's npm runs on it); its
+# include/node holds the headers native addons build against (point npm_config_nodedir at the
+# folder and node-gyp downloads nothing).
 #
 # CI and the tests run Linklet on Node.js lines this machine does not have: the registry's
 # node-<os>-<arch> package holds the official binaries (it is what the `node` package installs;

@@ -3,7 +3,10 @@
 /** Where releases are cached: `LINKLET_RELEASES_CACHE`, else `~/.cache/linklet-releases`. */
 export declare function releasesCacheDir(): string;
 
-/** The Node.js binary that runs earlier releases (`LINKLET_RELEASE_NODE`, else this one). */
+/**
+ * The Node.js binary that builds and runs earlier releases: `LINKLET_RELEASE_NODE`, else this one
+ * or another at hand that they run on (better-sqlite3 12), else Node.js 24.18.1 from the npm registry.
+ */
 export declare function releaseNode(): string;
 
 /** The full commit id of `commit`; throws with what to do when the clone lacks it. */

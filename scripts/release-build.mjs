@@ -8,6 +8,9 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withLock } from './release-lock.mjs';
+import { headersDirOf, releaseNode } from './release-node.mjs';
+
+export { releaseNode };
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const READY_MARKER = '.linklet-release-ready';
@@ -16,15 +19,6 @@ const ADDON = join('build', 'Release', 'better_sqlite3.node');
 /** Where releases are cached: `LINKLET_RELEASES_CACHE`, else `~/.cache/linklet-releases`. */
 export function releasesCacheDir() {
   return process.env.LINKLET_RELEASES_CACHE ?? join(homedir(), '.cache', 'linklet-releases');
-}
-
-/**
- * The Node.js that runs earlier releases: `LINKLET_RELEASE_NODE`, else the one running this. The
- * run on another Node line (scripts/test-on-node.sh) keeps the releases on the machine's Node, as
- * someone who updates Linklet and Node together ran them, and reuses their cached builds.
- */
-export function releaseNode() {
-  return process.env.LINKLET_RELEASE_NODE ?? process.execPath;
 }
 
 /** @param {string} node */
@@ -83,8 +77,15 @@ function buildRelease(id, dir, abi) {
   // A build that died half-way leaves no marker: start it again from nothing.
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  // npm and node-gyp build for the `node` first on PATH: the one the release will run on.
-  const env = { ...process.env, PATH: `${dirname(releaseNode())}:${process.env.PATH ?? ''}` };
+  // npm and node-gyp build for the `node` first on PATH, the one the release will run on, against
+  // its own headers (a Node from the npm registry has them in its folder).
+  const node = releaseNode();
+  const headers = headersDirOf(node);
+  const env = {
+    ...process.env,
+    PATH: `${dirname(node)}:${process.env.PATH ?? ''}`,
+    ...(headers === undefined ? {} : { npm_config_nodedir: headers }),
+  };
   const run = (command, args) => execFileSync(command, args, { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   run('sh', ['-c', 'git -C "$0" archive --format=tar "$1" | tar -x -f - -C "$2"', repo, id, dir]);
   // Only the server is run: no lifecycle scripts (the extension's prepare step, browser downloads).

@@ -145,7 +145,11 @@ export async function startServer(env, options = {}) {
   for (let waited = 0; !(await serving()); waited += 25) {
     if (!alive()) {
       await exited;
-      throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before serving:\n${stderr}`);
+      // The server says why on stdout (its JSON log at error or fatal), a crash on stderr.
+      const errors = logs.filter((entry) => Number(entry.level) >= 50).map((entry) => JSON.stringify(entry));
+      throw new Error(
+        `server exited with ${child.exitCode ?? child.signalCode} before serving:\n${[...errors, stderr].join('\n')}`,
+      );
     }
     if (waited > startTimeoutMs) {
       await stop('SIGKILL');

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Runs the server's tests on another Node.js line: `scripts/test-on-node.sh 24`, or only some of
-# them: `scripts/test-on-node.sh 24 test/server/backup.process.test.ts`.
+# Runs the server's tests on one Node.js line: `scripts/test-on-node.sh 24` (its newest release),
+# `scripts/test-on-node.sh 24.22.3`, or only some of them:
+# `scripts/test-on-node.sh 26 test/server/backup.process.test.ts`.
 #
-# People run Linklet on the Node.js LTS lines (22, 24), not only on the one this machine has. The
+# People run Linklet on each Node.js LTS line (22, 24, 26), not only on the one CI runs. The
 # official Node binaries (and the headers native addons build against) come from the npm registry
-# (package node-<os>-<arch>, what the `node` package installs, taken directly so no install
-# script runs), cached in ~/.cache/linklet-node<MAJOR>. The tests run in a copy of the project
-# whose better-sqlite3 is rebuilt for that Node, so this checkout's node_modules stays as the rest
-# of CI uses it. The copy builds the server and the web app itself (the tests' global setup).
+# (scripts/registry-node.sh, cached in ~/.cache). The tests run in a copy of the project, so this
+# checkout's node_modules stays as the rest of CI uses it; better-sqlite3's addon (Node-API, one
+# build for every line) is compiled there only if it does not load on that Node. The copy builds
+# the server and the web app itself (the tests' global setup).
 set -euo pipefail
-version="${1:?Usage: scripts/test-on-node.sh VERSION [TEST FILE OR FOLDER...] (a major, e.g. 24, or an exact release, e.g. 24.18.1)}"
+version="${1:?Usage: scripts/test-on-node.sh VERSION [TEST FILE OR FOLDER...] (a major, e.g. 26, for its newest release, or an exact one, e.g. 24.22.3)}"
 major="${version%%.*}"
 shift
 # By default the server's process tests (vitest's `node` project under test/server and
@@ -25,23 +26,17 @@ if [ "${#filters[@]}" -eq 0 ]; then
 fi
 cd "$(dirname "$0")/.."
 project="$(pwd)"
-machine_node="$(command -v node)"
 started=$SECONDS
-
-case "$(uname -m)" in
-  x86_64) arch=x64 ;;
-  aarch64) arch=arm64 ;;
-  *) echo "No Node.js package on the npm registry for $(uname -m); run the tests on this machine's Node." >&2; exit 1 ;;
-esac
-package="node-linux-${arch}"
-cache="${HOME}/.cache/linklet-node${version}"
-node_home="${cache}/node_modules/${package}"
-if ! "${node_home}/bin/node" --version 2>/dev/null | grep -q "^v${version}\(\.\|$\)"; then
-  echo "Installing Node.js ${version} from the npm registry (${package}@${version}) into ${cache}"
-  rm -rf "${cache}"
-  npm install --prefix "${cache}" --no-audit --no-fund --loglevel=error "${package}@${version}"
-fi
+node_home="$(bash scripts/registry-node.sh "${version}")"
 echo "Testing on Node.js $("${node_home}/bin/node" --version)"
+# The earlier releases of the update tests, when named, come from this checkout's git history and
+# run on the Node this checkout's own test runs give them (scripts/release-node.mjs), whichever
+# Node runs today's code: their builds are cached for it.
+release_env=()
+if [[ " ${filters[*]} " == *updates* ]]; then
+  release_env=(LINKLET_RELEASE_NODE="$(node --input-type=module \
+    -e "import('${project}/scripts/release-node.mjs').then((m) => console.log(m.releaseNode()))")")
+fi
 
 # Tracked files and new ones not ignored, as the tests would see this checkout.
 copy="$(mktemp -d "${TMPDIR:-/tmp}/linklet-node${major}-XXXXXX")"
@@ -54,22 +49,9 @@ cp -a node_modules "${copy}/"
 [ -d .wxt ] && cp -a .wxt "${copy}/"
 (
   cd "${copy}"
-  export PATH="${node_home}/bin:${PATH}"
-  # Build better-sqlite3 from source against this Node's headers (nothing else is downloaded),
-  # once per version: compiling SQLite takes minutes on a busy 2-core machine.
-  sqlite_addon_version="$(node -p "require('better-sqlite3/package.json').version")"
-  addon="node_modules/better-sqlite3/build/Release/better_sqlite3.node"
-  cached="${cache}/better-sqlite3-${sqlite_addon_version}-abi$(node -p process.versions.modules).node"
-  if [ -f "${cached}" ]; then
-    cp "${cached}" "${addon}"
-  else
-    npm_config_nodedir="${node_home}" npm rebuild better-sqlite3 --loglevel=error
-    cp "${addon}" "${cached}.partial" && mv "${cached}.partial" "${cached}"
-  fi
-  node -e "new (require('better-sqlite3'))(':memory:').close()"
-  # The earlier releases of the update tests come from this checkout's git history and run on
-  # the machine's Node, as before an update of both (their builds are cached for it).
-  LINKLET_REPO="${project}" LINKLET_RELEASE_NODE="${machine_node}" node node_modules/vitest/vitest.mjs run \
+  export PATH="${node_home}/bin:${PATH}" npm_config_nodedir="${node_home}"
+  node scripts/build-sqlite-addon.mjs
+  env LINKLET_REPO="${project}" "${release_env[@]}" node node_modules/vitest/vitest.mjs run \
     "${projects[@]}" "${filters[@]}"
 )
-echo "Node.js ${version}: the server's tests passed in $((SECONDS - started)) s"
+echo "Node.js $("${node_home}/bin/node" --version): the server's tests passed in $((SECONDS - started)) s"

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_OPTIONS, startServer } from '../../scripts/server-process.mjs';
 import { useServerProcesses } from './use-server-processes.js';
@@ -51,5 +52,19 @@ describe('the server process launcher', () => {
     await expect(startServer({ DATABASE_URL: `sqlite:${servers.freshDb()}`, MAX_URL_LENGTH: '1' })).rejects.toThrow(
       /exited with 1 before serving:[\s\S]*MAX_URL_LENGTH/,
     );
+  });
+
+  it('says why a server that stopped after its logger started did not serve, with its error log lines', async () => {
+    // A port another process holds: the server logs `cannot listen` (fatal, on stdout) and exits 1.
+    const holder = createServer();
+    await new Promise<void>((listening) => holder.listen(0, '127.0.0.1', listening));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      await expect(
+        startServer({ DATABASE_URL: `sqlite:${servers.freshDb()}`, HOST: '127.0.0.1', PORT: String(port) }),
+      ).rejects.toThrow(new RegExp(`exited with 1 before serving:[\\s\\S]*cannot listen on 127\\.0\\.0\\.1:${port}`));
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -120,8 +120,8 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   if (path !== ':memory:') createPrivateDatabaseFile(path);
   const db = new Database(path);
   try {
-    // PRAGMA through exec, not `db.pragma`: no statement object left for the garbage collector,
-    // whose freeing one aborts Node 24.19+ with better-sqlite3 12 (docs/operations.md).
+    // PRAGMA through exec, not `db.pragma`: no statement object is made for settings read once
+    // (freeing one aborted Node 24.19+ under better-sqlite3 12, WiseLibs/better-sqlite3#1515).
     for (const pragma of connectionPragmas(options)) db.exec(`PRAGMA ${pragma}`);
     refuseNewerSqliteSchema(db);
     switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);

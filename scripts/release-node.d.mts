@@ -1,0 +1,13 @@
+// Types of release-node.mjs, for the TypeScript tests that import it.
+
+/** The Node.js taken from the npm registry for the earlier releases when no Node at hand runs them. */
+export declare const RELEASE_REGISTRY_NODE: string;
+
+/** Whether every earlier release of the update tests runs on Node `version` (better-sqlite3 12). */
+export declare function runsReleases(version: string): boolean;
+
+/** The Node.js binary that builds and runs earlier releases. */
+export declare function releaseNode(): string;
+
+/** The folder whose include/node holds the headers of `node`, when it has them. */
+export declare function headersDirOf(node: string): string | undefined;

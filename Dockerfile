@@ -6,10 +6,9 @@
 #
 # docs/container.md has the settings, a compose file with PostgreSQL and Redis, updates and
 # backups. Another supported Node.js line or release (the README lists them):
-# `docker build --build-arg NODE_VERSION=<line or x.y.z> ...`. The default is the line whose
-# newest release runs this release's better-sqlite3 without the abort at exit that
-# docs/operations.md ("Node.js versions") describes.
-ARG NODE_VERSION=22
+# `docker build --build-arg NODE_VERSION=<line or x.y.z> ...`. The default is 26, the active
+# LTS line (supported longest, and the one CI runs everything on).
+ARG NODE_VERSION=26
 
 # The build: every dependency, better-sqlite3's native addon (compiled from source when no
 # prebuilt binary fits: the full image has python3, make and g++), the server and the web app

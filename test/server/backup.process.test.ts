@@ -147,7 +147,7 @@ describe('npm run backup', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.prepare('SELECT code FROM links ORDER BY code').pluck().all()).toEqual(['after', 'kept']);
     db.close();
-    }, 120_000);
+  }, 120_000);
 
   it('says what to do for PostgreSQL, a missing database and a missing FILE', async () => {
     const postgres = await backup('postgres://postgres@127.0.0.1:5432/test', join(freshDb(), '..', 'pg.db'));

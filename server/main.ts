@@ -161,6 +161,9 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   );
   server.on('error', (error) => {
     logger.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+    // Set first: should nothing be left to keep the process alive while the store closes, Node
+    // ends it on its own, and it must still end as a failure (seen on Node.js 26: exit 0).
+    process.exitCode = 1;
     void store.close().finally(() => process.exit(1));
   });
   server.listen(config.port, config.host, () => {

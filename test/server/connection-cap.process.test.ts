@@ -42,6 +42,17 @@ const getFrom = (port: number, path: string, localAddress: string) =>
     req.end();
   });
 
+/** POST `body` as JSON to `path` from `localAddress`, on a connection of its own (closed after). */
+const postFrom = (port: number, path: string, localAddress: string, body: object) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request({ port, host: '127.0.0.1', path, method: 'POST', localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+
 describe('open connections', () => {
   it("closes one client's idle sockets past its cap at once, and another client is still answered", async () => {
     const server = await servers.start({
@@ -51,11 +62,14 @@ describe('open connections', () => {
       HEADERS_TIMEOUT_MS: '120000',
       REQUEST_TIMEOUT_MS: '120000',
     });
-    const made = await fetch(`${server.origin}/api/v1/shorten`, {
-      method: 'POST',
-      body: JSON.stringify({ original_url: 'https://example.com/', custom_code: 'there' }),
-    });
-    expect(made.status).toBe(201);
+    // Made from an address of its own, on a connection closed after it (fetch would keep one
+    // open from 127.0.0.1, which counts against the flooding client's cap on some Node lines).
+    expect(
+      await postFrom(server.port, '/api/v1/shorten', '127.0.0.3', {
+        original_url: 'https://example.com/',
+        custom_code: 'there',
+      }),
+    ).toBe(201);
 
     const flood = await idleSockets(server.port, 300, '127.0.0.1');
     // Every socket past the 50th is closed by the server (the wait is bounded by the count).

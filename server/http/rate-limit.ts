@@ -77,6 +77,10 @@ export function createRateLimiter(options: RateLimitOptions) {
     ]).then(() => {
       connecting = undefined;
     });
+  /** Resolves once Redis may be asked: every count (requests, import rows, password tries) waits on it. */
+  const redisReady = async () => {
+    if (connecting) await connecting;
+  };
   redis?.on('ready', () => {
     if (redisDown) options.logger?.info('Redis is back: rate limits are enforced again');
     redisDown = false;
@@ -99,9 +103,7 @@ export function createRateLimiter(options: RateLimitOptions) {
   const importBudget = createImportRowBudget({
     limiter: limiter('import-rows', importRowsPerMinute),
     rowsPerMinute: importRowsPerMinute,
-    ready: async () => {
-      if (connecting) await connecting;
-    },
+    ready: redisReady,
     onFailure: (error) => {
       if (!(error instanceof RateLimiterRes)) outage(error);
     },
@@ -116,9 +118,7 @@ export function createRateLimiter(options: RateLimitOptions) {
       : createSharedPasswordTries({
           limiter: limiter('password', TRIES_PER_MINUTE),
           keyOf: (client, codeKey) => passwordKeyOf(`${client}\n${codeKey}`),
-          ready: async () => {
-            if (connecting) await connecting;
-          },
+          ready: redisReady,
           onFailure: outage,
           fallback: createPasswordTries(),
         });
@@ -126,7 +126,7 @@ export function createRateLimiter(options: RateLimitOptions) {
   /** Counts one request of `subject`; the seconds to wait when over, undefined otherwise (or on failure). */
   const count = async (rateLimiter: RateLimiterAbstract, subject: string): Promise<number | undefined> => {
     try {
-      if (connecting) await connecting;
+      await redisReady();
       await rateLimiter.consume(subject);
       if (redis !== undefined) redisDown = false;
       return undefined;

@@ -1,5 +1,6 @@
 import type { StoredVisit, VisitTallies } from '../management/visits/visits.js';
 import type { ClickBatch, LinkClicks } from '../rules/clicks.js';
+import type { RedirectRule } from '../rules/redirect-rule.js';
 import type { Link, LinkStore } from './link-store.js';
 
 /** An API key as the management API lists it; the key itself is never stored, only its hash. */
@@ -83,6 +84,13 @@ export interface LinkPatch {
   tags?: string[];
   /** Renew: the new expiry. The one change an expired link takes (and is active again by). */
   expiresAt?: number;
+  /** The whole new list of redirect rules; empty removes them all. */
+  redirectRules?: RedirectRule[];
+  /** A new visit limit; `null` removes it. */
+  maxVisits?: number | null;
+  /** A new start; `null` removes it. */
+  validSince?: number | null;
+  forwardQuery?: boolean;
 }
 
 /** One tag of an owner's links: how many carry it, their clicks and their bot visits added up. */

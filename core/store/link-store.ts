@@ -1,3 +1,5 @@
+import type { RedirectRule } from '../rules/redirect-rule.js';
+
 /** A short link as every store keeps it. Times are epoch milliseconds. */
 export interface Link {
   /** The code as its creator spelled it (NFC), used to build the short URL. */
@@ -37,6 +39,14 @@ export interface Link {
   title?: string;
   /** Its tags, lower case (see `tagKey`), in the order given; absent when none. */
   tags?: string[];
+  /** Its redirect rules in order (first match wins); absent when none. */
+  redirectRules?: RedirectRule[];
+  /** The link stops redirecting after this many clicks (bots are not clicks); absent: no limit. */
+  maxVisits?: number;
+  /** The link redirects from this moment on, not before; absent: from its creation. */
+  validSince?: number;
+  /** The visit's query parameters are added to the target's (the visit's win); absent: off. */
+  forwardQuery?: boolean;
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

@@ -1,15 +1,25 @@
 import { byId } from '../ui/dom.js';
 import { t } from './i18n.js';
 
+/** What a confirmation asks: its title, what will happen, and the word on the button that does it. */
+export interface ConfirmQuestion {
+  title: string;
+  text: string;
+  action: string;
+}
+
 /**
- * Asks before a delete, in a modal `<dialog>`: the rest of the page is inert while it is open,
- * Escape or Cancel says no, and focus returns to the button that asked. Resolves true for Delete.
+ * Asks before something that cannot be undone, in a modal `<dialog>`: the rest of the page is
+ * inert while it is open, Escape or Cancel says no, and focus returns to the button that asked.
+ * Resolves true for the action.
  */
-export function confirmDelete(shortUrl: string): Promise<boolean> {
+export function confirmDanger(question: ConfirmQuestion): Promise<boolean> {
   const dialog = byId<HTMLDialogElement>('confirm-delete');
-  byId('confirm-delete-text').textContent = t('webConfirmDeleteText', [shortUrl]);
+  byId('confirm-delete-title').textContent = question.title;
+  byId('confirm-delete-text').textContent = question.text;
   const cancel = byId('confirm-cancel');
   const confirm = byId('confirm-delete-button');
+  confirm.textContent = question.action;
   return new Promise((resolve) => {
     const close = (answer: boolean) => {
       cancel.removeEventListener('click', onCancel);
@@ -25,5 +35,14 @@ export function confirmDelete(shortUrl: string): Promise<boolean> {
     dialog.addEventListener('close', onCancel); // Escape
     dialog.showModal();
     cancel.focus(); // the safe choice first
+  });
+}
+
+/** Asks before a link is deleted, saying that its code becomes free for anyone. */
+export function confirmDelete(shortUrl: string): Promise<boolean> {
+  return confirmDanger({
+    title: t('webConfirmDeleteTitle'),
+    text: t('webConfirmDeleteText', [shortUrl]),
+    action: t('delete'),
   });
 }

@@ -7,13 +7,23 @@ import { callApi, linkPath } from './api.js';
 import { language, t } from './i18n.js';
 import { linkLabelsForm } from './link-labels-form.js';
 import { linkQrBox } from './link-qr-download.js';
+import { linkRulesForm } from './link-rules-form.js';
 import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
 import { renewControl } from './renew-control.js';
+import type { RulesLinkView } from './rule-shapes.js';
 import { statsView } from './stats-view.js';
+import { deleteVisitsButton } from './visits-delete.js';
 
 /** What a save in the details changed, so the list's note says the right thing. */
-export type LinkChange = 'target' | 'labels' | 'renewed' | 'password-set' | 'password-removed';
+export type LinkChange =
+  | 'target'
+  | 'labels'
+  | 'renewed'
+  | 'password-set'
+  | 'password-removed'
+  | 'rules'
+  | 'visits-deleted';
 
 export interface DetailsOptions {
   key: string;
@@ -26,7 +36,7 @@ export interface DetailsOptions {
  * point it at a new target. The clicks come from `GET /api/v1/links/{code}`; a server that does
  * not count clicks yet answers without them, and the panel says so.
  */
-export function linkDetails(link: LinkView, options: DetailsOptions): HTMLElement {
+export function linkDetails(link: RulesLinkView, options: DetailsOptions): HTMLElement {
   const id = `target-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const clicks = h('div', { class: 'clicks' }, t('webLoading'));
   const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('qrLabel') });
@@ -74,10 +84,12 @@ export function linkDetails(link: LinkView, options: DetailsOptions): HTMLElemen
   );
   const labels = linkLabelsForm(link, options.key, (changed) => options.onChanged(changed, 'labels'));
   const renew = renewControl(link, options.key, (changed) => options.onChanged(changed, 'renewed'));
+  const rules = linkRulesForm(link, options.key, (changed) => options.onChanged(changed, 'rules'));
+  const visits = deleteVisitsButton(link, options.key, () => options.onChanged(link, 'visits-deleted'));
   return h(
     'div',
     { class: 'details' },
-    h('div', { class: 'details-main' }, full, clicks, labels, renew, form, password),
+    h('div', { class: 'details-main' }, full, clicks, visits, labels, renew, form, rules, password),
     linkQrBox(qr, link),
   );
 }

@@ -5,6 +5,8 @@ import { formatDateTime } from '../ui/format-date.js';
 import type { MessageKey } from '../ui/i18n.js';
 import { language, t } from './i18n.js';
 import { linkLabelsView } from './link-labels-view.js';
+import { linkLimitsView } from './link-limits-view.js';
+import type { RulesLinkView } from './rule-shapes.js';
 
 export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'renew' | 'delete';
 
@@ -21,7 +23,7 @@ const STATUS_LABELS = {
  * that place, which opens its details at the renewal. `onTag` narrows the list to a chip's tag.
  */
 export function linkRow(
-  link: LinkView,
+  link: RulesLinkView,
   detailsId: string,
   onAction: (action: RowAction) => void,
   onTag: (tag: string) => void = () => {},
@@ -58,6 +60,7 @@ export function linkRow(
       link.password_protected
         ? h('span', { class: 'badge lock', title: t('webPasswordProtected') }, `🔒 ${t('webPasswordBadge')}`)
         : '',
+      ...linkLimitsView(link),
     ),
     h(
       'td',

@@ -12,6 +12,7 @@ import { linkDetails } from './link-details.js';
 import { linkRow, type RowAction } from './link-row.js';
 import { clearRowNotes, showRowNote } from './row-note.js';
 import { setUpTagFilter } from './tag-filter.js';
+import { setUpTagTools } from './tag-tools.js';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -32,7 +33,23 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
   const previous = byId<HTMLButtonElement>('previous-page');
   const next = byId<HTMLButtonElement>('next-page');
   const error = byId('links-error');
-  const tag = setUpTagFilter(byId<HTMLSelectElement>('tag-filter'), () => restart());
+  const tagSelect = byId<HTMLSelectElement>('tag-filter');
+  const tag = setUpTagFilter(tagSelect, () => {
+    tools.update();
+    restart();
+  });
+  // After a rename the list shows the tag's new name; after a delete, every link.
+  const tools = setUpTagTools(tag, key, async (chosen) => {
+    const signedKey = key();
+    if (signedKey === undefined) return;
+    tagSelect.value = '';
+    await tag.refresh(signedKey);
+    if (chosen !== '') tag.choose(chosen);
+    else {
+      tools.update();
+      restart();
+    }
+  });
   /** The cursor each page seen so far started at (undefined: the first page). */
   let pageStarts: Array<string | undefined> = [undefined];
   let nextCursor: string | null = null;
@@ -145,6 +162,7 @@ export function setUpLinksTable(key: () => string | undefined): LinksTable {
                 : note,
             );
             if (what === 'labels') await tag.refresh(signedKey);
+            if (what === 'visits-deleted') openDetails.delete(link.code);
             await load(current);
             showRowNote(body, link.code, note, 'done');
           },

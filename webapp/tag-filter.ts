@@ -17,6 +17,8 @@ export interface TagFilter {
   refresh(key: string): Promise<void>;
   /** Chooses `tag` (a chip was pressed), as if picked in the select. */
   choose(tag: string): void;
+  /** How many links carry `tag`, as the server last counted them (undefined: not listed). */
+  links(tag: string): number | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export function setUpTagFilter(select: HTMLSelectElement, onChange: () => void):
     );
     select.value = chosen;
   };
+  let counts = new Map<string, number>();
   select.addEventListener('change', onChange);
   fill([]);
   return {
@@ -42,8 +45,10 @@ export function setUpTagFilter(select: HTMLSelectElement, onChange: () => void):
     async refresh(key) {
       try {
         const { data } = await callApi<{ tags: TagCount[] }>('api/v1/tags', { key });
+        counts = new Map(data.tags.map((entry) => [entry.tag, entry.links]));
         fill(data.tags.map((entry) => entry.tag));
       } catch {
+        counts = new Map();
         fill([]);
       }
     },
@@ -52,5 +57,6 @@ export function setUpTagFilter(select: HTMLSelectElement, onChange: () => void):
       select.value = tag;
       onChange();
     },
+    links: (tag) => counts.get(tag),
   };
 }

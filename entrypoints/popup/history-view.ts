@@ -6,6 +6,7 @@ import { displayUrl } from '../../ui/display-url.js';
 import { formatDateTime } from '../../ui/format-date.js';
 import type { MessageKey } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
+import { historyLimitLabels } from './history-limits.js';
 import { humanMessage, isExpired } from './history-words.js';
 import { localOnlyNote } from './local-mode.js';
 import { entryLabels, renewSelect } from './renew-choice.js';
@@ -63,6 +64,7 @@ function historyItem(
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
   if (entry.passwordProtected) meta.append(' ', element('span', 'badge protected', `🔒 ${t('historyProtected')}`));
+  for (const label of historyLimitLabels(entry)) meta.append(' ', label);
   if (entry.clicks !== undefined) {
     const clicks = plural(t, language(), entry.clicks, { one: 'clicksCountOne', other: 'clicksCount' });
     meta.append(' ', element('span', 'clicks', clicks));

@@ -48,6 +48,12 @@ export interface HistoryEntry {
   title?: string;
   /** The server's tags for a synced link (lower case); absent when none. */
   tags?: string[];
+  /** The server sends some visitors of a synced link elsewhere by rules (shown, edited in the web app). */
+  hasRules?: true;
+  /** A synced link's visit limit on the server. */
+  maxVisits?: number;
+  /** When a synced link starts opening, on the server. */
+  validSince?: number;
   /** A Disable, Enable or Delete waiting for the server; replayed on top of what the server says. */
   queued?: QueuedChange;
 }

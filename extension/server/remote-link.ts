@@ -4,11 +4,12 @@ import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.j
 import { isRealDate } from '../../ui/real-date.js';
 import { CLOCK_SKEW_MS } from '../sync/sync-limits.js';
 import { readRemoteLabels } from './remote-labels.js';
+import { type RemoteLimits, readRemoteLimits } from './remote-limits.js';
 import { describe } from './reply-checks.js';
 import { serverShortUrl, serverTargetProblem } from './server-target.js';
 
-/** A link as the server's links API lists it, once checked. */
-export interface RemoteLink {
+/** A link as the server's links API lists it, once checked (its rules and limits: `RemoteLimits`). */
+export interface RemoteLink extends RemoteLimits {
   kind: 'link';
   code: string;
   shortUrl: string;
@@ -76,6 +77,7 @@ export function readRemoteChange(item: unknown, server: string, now: number): Re
       // Servers from before passwords say nothing: not protected.
       ...(fields.password_protected === true && { passwordProtected: true as const }),
       ...readRemoteLabels(fields),
+      ...readRemoteLimits(fields),
     },
   };
 }

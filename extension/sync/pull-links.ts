@@ -2,6 +2,7 @@ import { codeKey } from '../../core/rules/code.js';
 import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { withRemoteLabels } from '../server/remote-labels.js';
+import { type RemoteLimits, withRemoteLimits } from '../server/remote-limits.js';
 import { nearestExpire, type RemoteChange, type RemoteLink } from '../server/remote-link.js';
 import { MAX_HISTORY_LINKS } from './sync-limits.js';
 
@@ -119,6 +120,16 @@ function fromServer(link: RemoteLink, server: string, id: string): HistoryEntry 
     ...(link.passwordProtected && { passwordProtected: true as const }),
     ...(link.title !== undefined && { title: link.title }),
     ...(link.tags !== undefined && { tags: link.tags }),
+    ...remoteLimitsOf(link),
+  };
+}
+
+/** The rules and limits the server listed for a link (only those it has). */
+function remoteLimitsOf(link: RemoteLink): RemoteLimits {
+  return {
+    ...(link.hasRules && { hasRules: true as const }),
+    ...(link.maxVisits !== undefined && { maxVisits: link.maxVisits }),
+    ...(link.validSince !== undefined && { validSince: link.validSince }),
   };
 }
 
@@ -127,7 +138,7 @@ function withServerState(entry: HistoryEntry, link: RemoteLink): HistoryEntry {
   const settled = entry.status === 'synced' ? entry : { ...rest, status: 'synced' as const, attempts: 0 };
   const { passwordProtected: _was, ...current } = settled;
   return {
-    ...withRemoteLabels(current, { title: link.title, tags: link.tags }),
+    ...withRemoteLimits(withRemoteLabels(current, { title: link.title, tags: link.tags }), remoteLimitsOf(link)),
     code: link.code,
     shortUrl: link.shortUrl,
     originalUrl: link.originalUrl,

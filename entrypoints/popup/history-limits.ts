@@ -1,0 +1,29 @@
+import type { HistoryEntry } from '../../extension/history/history-entry.js';
+import { language, t } from '../../extension/i18n.js';
+import { formatDateTime } from '../../ui/format-date.js';
+
+/**
+ * Short labels for a synced link's rules and limits, set on the server (the web app edits them;
+ * the popup only shows them): "Rules", "12 of 100 visits", "Starts 1 Dec 2026, 09:00". The
+ * "Rules" label's tooltip says what they do and where to change them.
+ */
+export function historyLimitLabels(entry: HistoryEntry, now: number = Date.now()): HTMLElement[] {
+  const labels: HTMLElement[] = [];
+  const badge = (className: string, text: string, title?: string) => {
+    const span = document.createElement('span');
+    span.className = `badge ${className}`;
+    span.textContent = text;
+    if (title) span.title = title;
+    return span;
+  };
+  if (entry.hasRules) labels.push(badge('rules', t('historyRules'), t('historyRulesTitle')));
+  if (entry.maxVisits !== undefined) {
+    const format = new Intl.NumberFormat(language()).format;
+    const used = Math.min(entry.clicks ?? 0, entry.maxVisits);
+    labels.push(badge('visit-limit', t('badgeVisits', [format(used), format(entry.maxVisits)])));
+  }
+  if (entry.validSince !== undefined && entry.validSince > now) {
+    labels.push(badge('starts', t('badgeStarts', [formatDateTime(entry.validSince, language())])));
+  }
+  return labels;
+}

@@ -25,7 +25,7 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
   let drafts = initial.map((draft) => ({ ...draft, conditions: [...draft.conditions] }));
   const list = h('ol', { class: 'rules-list' });
   const count = h('p', { class: 'hint rules-count', id: `${base}-count`, 'aria-live': 'polite' });
-  const add = h('button', { type: 'button', class: 'add-rule', 'aria-describedby': count.id }, `+ ${t('ruleAdd')}`);
+  const add = h('button', { type: 'button', class: 'add-rule', 'aria-describedby': count.id }, plus(), t('ruleAdd'));
   const full = h('p', { class: 'hint rules-full', hidden: true }, t('rulesFull'));
   /** Per rule: its address field, its problem paragraph, and its conditions' rows. */
   let parts: Array<{ target: HTMLInputElement; error: HTMLElement; rows: ConditionRow[] }> = [];
@@ -75,7 +75,7 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
         },
       ),
     );
-    const addCondition = h('button', { type: 'button', class: 'add-condition' }, `+ ${t('ruleAddCondition')}`);
+    const addCondition = h('button', { type: 'button', class: 'add-condition' }, plus(), t('ruleAddCondition'));
     addCondition.disabled = draft.conditions.length >= MAX_RULE_CONDITIONS;
     addCondition.addEventListener('click', () => {
       draft.conditions.push(newCondition('language'));
@@ -96,8 +96,8 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
     });
     const error = h('p', { id: `${id}-error`, class: 'error', role: 'alert', hidden: true });
     parts.push({ target, error, rows });
-    const button = (label: string, className: string, onClick: () => void, disabled = false) => {
-      const element = h('button', { type: 'button', class: className, disabled }, label);
+    const button = (label: string, className: string, onClick: () => void, disabled = false, sign = '') => {
+      const element = h('button', { type: 'button', class: className, disabled }, decoration(sign), label);
       element.addEventListener('click', onClick);
       return element;
     };
@@ -117,8 +117,8 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
         h(
           'div',
           { class: 'row rule-actions' },
-          button(`↑ ${t('ruleMoveUp')}`, 'move-up', () => move(index, -1), index === 0),
-          button(`↓ ${t('ruleMoveDown')}`, 'move-down', () => move(index, 1), index === drafts.length - 1),
+          button(t('ruleMoveUp'), 'move-up', () => move(index, -1), index === 0, '↑ '),
+          button(t('ruleMoveDown'), 'move-down', () => move(index, 1), index === drafts.length - 1, '↓ '),
           button(t('ruleRemove'), 'danger remove-rule', () => {
             drafts.splice(index, 1);
             render({ rule: Math.min(index, drafts.length - 1), what: 'target' });
@@ -170,4 +170,13 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
       }
     },
   };
+}
+
+/** A sign before a button's words that a screen reader need not say ("+", "↑"). */
+function decoration(sign: string): Node | string {
+  return sign === '' ? '' : h('span', { 'aria-hidden': 'true' }, sign);
+}
+
+function plus(): Node | string {
+  return decoration('+ ');
 }

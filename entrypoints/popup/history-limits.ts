@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
 import { language, t } from '../../extension/i18n.js';
 import { formatDateTime } from '../../ui/format-date.js';
+import { isRealDate } from '../../ui/real-date.js';
 
 /**
  * Short labels for a synced link's rules and limits, set on the server (the web app edits them;
@@ -17,12 +18,14 @@ export function historyLimitLabels(entry: HistoryEntry, now: number = Date.now()
     return span;
   };
   if (entry.hasRules) labels.push(badge('rules', t('historyRules'), t('historyRulesTitle')));
-  if (entry.maxVisits !== undefined) {
+  // A stored record is read as it was written: a damaged limit or start shows nothing rather than NaN.
+  if (Number.isSafeInteger(entry.maxVisits) && (entry.maxVisits as number) >= 1) {
     const format = new Intl.NumberFormat(language()).format;
-    const used = Math.min(entry.clicks ?? 0, entry.maxVisits);
-    labels.push(badge('visit-limit', t('badgeVisits', [format(used), format(entry.maxVisits)])));
+    const limit = entry.maxVisits as number;
+    const used = Math.min(Number.isSafeInteger(entry.clicks) ? (entry.clicks as number) : 0, limit);
+    labels.push(badge('visit-limit', t('badgeVisits', [format(used), format(limit)])));
   }
-  if (entry.validSince !== undefined && entry.validSince > now) {
+  if (entry.validSince !== undefined && isRealDate(entry.validSince) && entry.validSince > now) {
     labels.push(badge('starts', t('badgeStarts', [formatDateTime(entry.validSince, language())])));
   }
   return labels;

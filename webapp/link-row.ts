@@ -51,6 +51,7 @@ export function linkRow(
       { scope: 'row', class: 'short' },
       h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
       linkLabelsView(link, onTag),
+      limitBadges(link),
     ),
     h('td', { class: 'target' }, h('span', { title: target }, target)),
     h(
@@ -60,7 +61,6 @@ export function linkRow(
       link.password_protected
         ? h('span', { class: 'badge lock', title: t('webPasswordProtected') }, `🔒 ${t('webPasswordBadge')}`)
         : '',
-      ...linkLimitsView(link),
     ),
     h(
       'td',
@@ -85,4 +85,10 @@ export function linkRow(
       ),
     ),
   );
+}
+
+/** The rules-and-limits badges under the short URL (not in the status cell, which stays narrow on a phone). */
+function limitBadges(link: RulesLinkView): HTMLElement | '' {
+  const badges = linkLimitsView(link);
+  return badges.length === 0 ? '' : h('div', { class: 'link-limits' }, ...badges);
 }

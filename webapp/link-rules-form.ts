@@ -3,6 +3,7 @@ import { callApi, linkPath } from './api.js';
 import { clearFieldError, showFieldError } from './field-errors.js';
 import { t } from './i18n.js';
 import { limitsBody, limitsDraft } from './limits-form-model.js';
+import { linkLimitsView } from './link-limits-view.js';
 import { browserTimeZone } from './local-date-time.js';
 import type { RulesLinkView } from './rule-shapes.js';
 import { rulesEditor } from './rules-editor.js';
@@ -10,15 +11,17 @@ import { draftsFromRules, rulesBody } from './rules-form-model.js';
 import { rulesRefusal } from './rules-refusal.js';
 
 /**
- * "Where visitors go" and "Limits" in a link's details, saved together with one `PATCH`
- * (`redirect_rules`, `max_visits`, `valid_since`, `forward_query`). What a person can fix is said
- * by its field before anything is sent; what the server refuses is said by the field it names.
+ * "Rules and limits" in a link's details: a disclosure (closed, its summary saying what is set) so
+ * the details stay short for the many links without any, opening on "Where visitors go" and
+ * "Limits", saved together with one `PATCH` (`redirect_rules`, `max_visits`, `valid_since`,
+ * `forward_query`). What a person can fix is said by its field before anything is sent; what the
+ * server refuses is said by the field it names.
  */
 export function linkRulesForm(
   link: RulesLinkView,
   key: string,
   onSaved: (link: RulesLinkView) => void,
-): HTMLFormElement {
+): HTMLDetailsElement {
   const base = `rules-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const editor = rulesEditor(base, draftsFromRules(link.redirect_rules));
   const draft = limitsDraft(link);
@@ -99,5 +102,11 @@ export function linkRulesForm(
       save.disabled = false;
     }
   });
-  return form;
+  const set = linkLimitsView(link);
+  return h(
+    'details',
+    { class: 'rules-disclosure' },
+    h('summary', {}, t('rulesSummary'), set.length > 0 ? h('span', { class: 'summary-badges' }, ...set) : ''),
+    form,
+  );
 }

@@ -93,8 +93,10 @@ export function linkRulesForm(
       onSaved(data);
     } catch (failure) {
       const { place, text } = rulesRefusal(t, failure);
-      if (typeof place === 'object') editor.showProblem(place.rule, text);
-      else if (place === 'form') {
+      if (typeof place === 'object') {
+        const field = place.field === 'key' ? 'ruleQueryKeyInvalid' : 'ruleRefused';
+        editor.showProblem(place.rule, text, place.condition, place.condition === undefined ? undefined : field);
+      } else if (place === 'form') {
         error.textContent = text;
         error.hidden = false;
       } else showFieldError(fields[place][0], fields[place][1], text);

@@ -2,8 +2,15 @@ import { ApiError } from '../client/api-errors.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import type { Translate } from '../ui/i18n.js';
 
-/** Where a refused save of rules and limits belongs: by a rule, the visit limit, the start, or the form. */
-export type RefusalPlace = { rule: number } | 'maxVisits' | 'validSince' | 'form';
+/**
+ * Where a refused save of rules and limits belongs: by a rule (its condition's parameter name or
+ * value when the message names one), the visit limit, the start, or under the form.
+ */
+export type RefusalPlace =
+  | { rule: number; condition?: number; field?: 'key' | 'value' }
+  | 'maxVisits'
+  | 'validSince'
+  | 'form';
 
 /**
  * A server's refusal of a rules-and-limits save, placed by the field its message names
@@ -27,7 +34,10 @@ export function rulesRefusal(t: Translate, failure: unknown): { place: RefusalPl
       const sentence = errorSentence(t, asLink, 'shorten');
       return { place, text: sentence.field === 'url' ? sentence.text : t('ruleTargetInvalid') };
     }
-    return { place, text: t('ruleRefused') };
+    const condition = /conditions\s*\[\s*(\d+)\s*\]\s*(?:\.(key|value))?/.exec(message);
+    if (condition === null) return { place, text: t('ruleRefused') };
+    const field = condition[2] === 'key' ? 'key' : 'value';
+    return { place: { ...place, condition: Number(condition[1]), field }, text: t('ruleRefused') };
   }
   if (/redirect_rules/.test(message)) return { place: 'form', text: t('ruleRefused') };
   if (/max_visits/.test(message)) return { place: 'maxVisits', text: t('limitVisitsInvalid') };

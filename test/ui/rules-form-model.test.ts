@@ -157,11 +157,22 @@ describe("the server's refusals, by the field they name", () => {
     const refused = rulesRefusal(t, new ApiError(400, 'redirect_rules[2].target_url must use http or https, not ftp.'));
     expect(refused.place).toEqual({ rule: 2 });
     expect(refused.text).toBe(t('errUrlScheme'));
-    const condition = rulesRefusal(
+    // As the server names a condition (core/management/links/link-rules-request.ts): by its field.
+    const value = rulesRefusal(
       t,
-      new ApiError(400, 'redirect_rules[0].conditions[1].value must be a country code.'),
+      new ApiError(400, 'redirect_rules[0].conditions[1].value must be a two-letter ISO 3166 country code such as KR.'),
     );
-    expect(condition).toEqual({ place: { rule: 0 }, text: t('ruleRefused') });
+    expect(value).toEqual({ place: { rule: 0, condition: 1, field: 'value' }, text: t('ruleRefused') });
+    const key = rulesRefusal(
+      t,
+      new ApiError(400, "redirect_rules[3].conditions[0].key must be the query parameter's name."),
+    );
+    expect(key.place).toEqual({ rule: 3, condition: 0, field: 'key' });
+    const loop = rulesRefusal(
+      t,
+      new ApiError(400, 'redirect_rules[1].target_url must not point at this service (sho.rt); that link would loop.'),
+    );
+    expect(loop).toEqual({ place: { rule: 1 }, text: t('errUrlLoop') });
   });
 
   it("puts the limits' problems by their fields, and anything else under the form", () => {

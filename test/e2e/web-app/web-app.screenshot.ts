@@ -93,3 +93,56 @@ for (const picture of PICTURES) {
     });
   });
 }
+
+/** A link whose rules a person would write: app stores by device, Korean readers, a campaign, a limit. */
+async function linkWithRules(server: WebAppServer, key: string): Promise<void> {
+  const made = await server.api('POST', '/api/v1/shorten', {
+    key,
+    body: {
+      original_url: 'https://example.com/app',
+      custom_code: 'app',
+      title: 'Our app',
+      redirect_rules: [
+        {
+          target_url: 'https://play.google.com/store/apps/details?id=com.example',
+          conditions: [{ type: 'device', value: 'android' }],
+        },
+        { target_url: 'https://apps.apple.com/app/id123456789', conditions: [{ type: 'device', value: 'ios' }] },
+        {
+          target_url: 'https://example.com/ko/app',
+          conditions: [
+            { type: 'language', value: 'ko' },
+            { type: 'query-param', key: 'utm_source', value: 'mail' },
+          ],
+        },
+      ],
+      max_visits: 1000,
+      forward_query: true,
+    },
+  });
+  expect(made.status, made.body.message).toBe(201);
+}
+
+const RULES_PICTURES = [
+  { name: 'web-app-rules', theme: 'light', size: 'desktop', locale: 'en-US' },
+  { name: 'web-app-rules-phone-dark-ko', theme: 'dark', size: 'phone', locale: 'ko-KR' },
+] as const;
+
+for (const picture of RULES_PICTURES) {
+  test.describe(picture.name, () => {
+    test.use({ theme: picture.theme, uiLocale: picture.locale });
+
+    test(`docs/${picture.name}.png: a link's rules and limits in its details`, async ({ app, server }) => {
+      await app.setViewportSize(VIEWPORTS[picture.size]);
+      const alice = await server.createKey('alice');
+      await linkWithRules(server, alice);
+      await signIn(app, alice, picture.locale);
+      await app.locator('#links-body tr[data-code="app"] [data-action="details"]').click();
+      const details = app.locator('.details-row:not([hidden])');
+      await details.locator('details.rules-disclosure > summary').click();
+      await expect(details.locator('li.rule')).toHaveCount(3);
+      await app.locator('h1').hover();
+      await details.locator('details.rules-disclosure').screenshot({ path: resolve(`docs/${picture.name}.png`) });
+    });
+  });
+}

@@ -1,11 +1,10 @@
 import { MAX_REDIRECT_RULES } from '../core/rules/redirect-rule.js';
 import { h } from '../ui/dom.js';
 import type { MessageKey } from '../ui/i18n.js';
-import { type ConditionRow, conditionRow } from './condition-row.js';
 import { clearFieldError, showFieldError } from './field-errors.js';
-import { language, t } from './i18n.js';
-import { ruleSentence } from './rule-sentence.js';
-import { MAX_RULE_CONDITIONS, moveRule, newCondition, type RuleDraft, ruleBody } from './rules-form-model.js';
+import { t } from './i18n.js';
+import { decoration, type RuleFocus, type RuleItem, ruleItem } from './rule-item.js';
+import { moveRule, newCondition, type RuleDraft } from './rules-form-model.js';
 
 /** The rules part of a link's details: its drafts, and where a problem with one is shown. */
 export interface RulesEditor {
@@ -25,14 +24,31 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
   let drafts = initial.map((draft) => ({ ...draft, conditions: [...draft.conditions] }));
   const list = h('ol', { class: 'rules-list' });
   const count = h('p', { class: 'hint rules-count', id: `${base}-count`, 'aria-live': 'polite' });
-  const add = h('button', { type: 'button', class: 'add-rule', 'aria-describedby': count.id }, plus(), t('ruleAdd'));
+  const add = h(
+    'button',
+    { type: 'button', class: 'add-rule', 'aria-describedby': count.id },
+    decoration('+ '),
+    t('ruleAdd'),
+  );
   const full = h('p', { class: 'hint rules-full', hidden: true }, t('rulesFull'));
   /** Per rule: its address field, its problem paragraph, and its conditions' rows. */
-  let parts: Array<{ target: HTMLInputElement; error: HTMLElement; rows: ConditionRow[] }> = [];
+  let parts: RuleItem[] = [];
 
-  const render = (focus?: { rule: number; what: 'target' | 'condition' | 'up' | 'down' | 'add-condition' }) => {
-    parts = [];
-    list.replaceChildren(...drafts.map((draft, index) => ruleItem(draft, index)));
+  const render = (focus?: { rule: number; what: RuleFocus }) => {
+    parts = drafts.map((draft, index) =>
+      ruleItem(draft, {
+        id: `${base}-rule-${index}`,
+        index,
+        count: drafts.length,
+        redraw: (what) => render({ rule: index, what }),
+        move: (by) => move(index, by),
+        remove: () => {
+          drafts.splice(index, 1);
+          render({ rule: Math.min(index, drafts.length - 1), what: 'target' });
+        },
+      }),
+    );
+    list.replaceChildren(...parts.map((part) => part.element));
     count.textContent = t('rulesCount', [String(drafts.length), String(MAX_REDIRECT_RULES)]);
     const isFull = drafts.length >= MAX_REDIRECT_RULES;
     add.disabled = isFull;
@@ -53,79 +69,6 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
       ? wanted
       : item.querySelector<HTMLElement>('input.rule-target')
     )?.focus();
-  };
-
-  const ruleItem = (draft: RuleDraft, index: number): HTMLElement => {
-    const id = `${base}-rule-${index}`;
-    const sentence = h('p', { class: 'rule-sentence', id: `${id}-sentence` });
-    const say = () => {
-      sentence.textContent = ruleSentence(t, language(), ruleBody(draft));
-    };
-    const rows = draft.conditions.map((condition, at) =>
-      conditionRow(
-        `${id}-condition-${at}`,
-        condition,
-        (changed) => {
-          draft.conditions[at] = changed;
-          say();
-        },
-        () => {
-          draft.conditions.splice(at, 1);
-          render({ rule: index, what: draft.conditions.length > 0 ? 'condition' : 'add-condition' });
-        },
-      ),
-    );
-    const addCondition = h('button', { type: 'button', class: 'add-condition' }, plus(), t('ruleAddCondition'));
-    addCondition.disabled = draft.conditions.length >= MAX_RULE_CONDITIONS;
-    addCondition.addEventListener('click', () => {
-      draft.conditions.push(newCondition('language'));
-      render({ rule: index, what: 'condition' });
-    });
-    const target = h('input', {
-      id: `${id}-target`,
-      class: 'rule-target',
-      type: 'url',
-      autocomplete: 'off',
-      spellcheck: 'false',
-      placeholder: 'https://',
-    });
-    target.value = draft.target;
-    target.addEventListener('input', () => {
-      draft.target = target.value;
-      say();
-    });
-    const error = h('p', { id: `${id}-error`, class: 'error', role: 'alert', hidden: true });
-    parts.push({ target, error, rows });
-    const button = (label: string, className: string, onClick: () => void, disabled = false, sign = '') => {
-      const element = h('button', { type: 'button', class: className, disabled }, decoration(sign), label);
-      element.addEventListener('click', onClick);
-      return element;
-    };
-    say();
-    return h(
-      'li',
-      { class: 'rule' },
-      h(
-        'fieldset',
-        { 'aria-describedby': sentence.id },
-        h('legend', {}, t('ruleLegend', [String(index + 1)])),
-        sentence,
-        h('ul', { class: 'conditions' }, ...rows.map((row) => row.element)),
-        addCondition,
-        h('div', { class: 'field' }, h('label', { for: target.id }, t('ruleGoTo')), target),
-        error,
-        h(
-          'div',
-          { class: 'row rule-actions' },
-          button(t('ruleMoveUp'), 'move-up', () => move(index, -1), index === 0, '↑ '),
-          button(t('ruleMoveDown'), 'move-down', () => move(index, 1), index === drafts.length - 1, '↓ '),
-          button(t('ruleRemove'), 'danger remove-rule', () => {
-            drafts.splice(index, 1);
-            render({ rule: Math.min(index, drafts.length - 1), what: 'target' });
-          }),
-        ),
-      ),
-    );
   };
 
   const move = (index: number, by: -1 | 1) => {
@@ -170,13 +113,4 @@ export function rulesEditor(base: string, initial: RuleDraft[]): RulesEditor {
       }
     },
   };
-}
-
-/** A sign before a button's words that a screen reader need not say ("+", "↑"). */
-function decoration(sign: string): Node | string {
-  return sign === '' ? '' : h('span', { 'aria-hidden': 'true' }, sign);
-}
-
-function plus(): Node | string {
-  return decoration('+ ');
 }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutNpmConfig } from './npm-environment.mjs';
 import { withLock } from './release-lock.mjs';
 import { headersDirOf, releaseNode } from './release-node.mjs';
 
@@ -68,17 +69,6 @@ export async function ensureRelease(commit) {
 }
 
 /**
- * The environment without the `npm_config_*` settings that `npm test` or `npx` hand their
- * children: today's (`engine-strict` from this project's .npmrc above all) must not govern an
- * earlier release's install, which ran on Node 20 with packages that now declare a newer engine.
- * The machine's own npmrc (registry, CA bundle) still applies.
- * @param {NodeJS.ProcessEnv} env
- */
-function withoutNpmConfig(env) {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')));
-}
-
-/**
  * @param {string} id
  * @param {string} dir
  * @param {string} abi
@@ -93,6 +83,7 @@ function buildRelease(id, dir, abi) {
   const node = releaseNode();
   const headers = headersDirOf(node);
   const env = {
+    // Today's npm settings must not govern the release's install (engine-strict, a wrong globalconfig).
     ...withoutNpmConfig(process.env),
     PATH: `${dirname(node)}:${process.env.PATH ?? ''}`,
     ...(headers === undefined ? {} : { npm_config_nodedir: headers }),

@@ -11,6 +11,7 @@ import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-st
 import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
@@ -122,3 +123,5 @@ describeVisitContract('sqlite in memory', async () => ({ store: createSqliteLink
 describeVisitContract('sqlite, visits encoded as the click counter hands them', async () => ({
   store: withEncodedVisits(createSqliteLinkStore(':memory:')),
 }));
+
+describeLinkRulesContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));

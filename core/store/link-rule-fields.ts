@@ -44,7 +44,10 @@ export function withoutRuleFields(link: Link): Link {
  * The rule and limit fields of `link` with `patch` applied, each left out at its default (no
  * rules, no limit, no start, forwarding off), as every store answers a link.
  */
-export function patchedRuleFields(link: Partial<Link>, patch: LinkPatch): Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'> {
+export function patchedRuleFields(
+  link: Partial<Link>,
+  patch: LinkPatch,
+): Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'> {
   const fields: Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'> = {};
   const rules = patch.redirectRules === undefined ? link.redirectRules : patch.redirectRules;
   if (rules !== undefined && rules.length > 0) fields.redirectRules = rulesFromText(rulesToText(rules) as string);

@@ -19,8 +19,8 @@ import {
   TOMBSTONE_RETENTION_MS,
   type Tombstone,
 } from './link-management-store.js';
-import type { CreateLinkResult, Link } from './link-store.js';
 import { patchedRuleFields, withoutRuleFields } from './link-rule-fields.js';
+import type { CreateLinkResult, Link } from './link-store.js';
 
 /** A copy without the optional fields at their defaults (as every store answers). */
 const stored = (link: Link): Link => {

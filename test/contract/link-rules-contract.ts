@@ -44,7 +44,10 @@ export function describeLinkRulesContract(name: string, factory: StoreFactory<Ma
         NOW,
       );
       expect(made.created).toBe(true);
-      for (const found of [await store.findByCodeKey('ruled'), store.lookup ? await store.lookup('ruled') : undefined]) {
+      for (const found of [
+        await store.findByCodeKey('ruled'),
+        store.lookup ? await store.lookup('ruled') : undefined,
+      ]) {
         if (found === undefined) continue;
         expect(found.redirectRules).toEqual(RULES);
         expect(found.maxVisits).toBe(3);
@@ -87,7 +90,10 @@ export function describeLinkRulesContract(name: string, factory: StoreFactory<Ma
     });
 
     it('gives a retaken code none of its expired holder’s rules or limits', async () => {
-      await store.create(link('again', { redirectRules: RULES, maxVisits: 2, forwardQuery: true, expiresAt: NOW + 10 }), NOW);
+      await store.create(
+        link('again', { redirectRules: RULES, maxVisits: 2, forwardQuery: true, expiresAt: NOW + 10 }),
+        NOW,
+      );
       const retaken = await store.create(link('again', { createdAt: NOW + 20, expiresAt: NOW + 100_000 }), NOW + 20);
       expect(retaken.created).toBe(true);
       const found = await store.findByCodeKey('again');

@@ -11,8 +11,8 @@ import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-st
 import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
-import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';

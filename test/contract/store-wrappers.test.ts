@@ -11,8 +11,8 @@ import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import type { StoreFactory } from './fresh-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
-import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 import { describeVisitContract } from './visit-contract.js';
 

@@ -145,7 +145,8 @@ export function readRecord(arena: Buffer, at: number, key: string, createdAt: nu
   }
   const flags = arena.readUInt32LE(at);
   const protectedLink = flags >= PROTECTED;
-  if (!(flags & OPTIONS_FOLLOW)) return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
+  if (!(flags & OPTIONS_FOLLOW))
+    return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
   const link = new CachedLinkWithOptions(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
   const options = JSON.parse(arena.toString('utf8', end + 4, end + 4 + arena.readUInt32LE(end))) as RedirectOptions;
   return Object.assign(link, options);

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { tagsToText } from '../../../core/management/links/link-labels.js';
-import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import {
   type ChangeListQuery,
   changesOf,
@@ -12,6 +11,7 @@ import {
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
+import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
 import type { OwnerKeyOperation } from './postgres-owner-keys.js';

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import { tagsToText } from '../../../core/management/links/link-labels.js';
-import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import {
   type ChangeListQuery,
   changesOf,
@@ -15,6 +14,7 @@ import {
   type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
+import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 import { CLICKS_OF_LINK, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 import type { OwnerKeyOperation } from './sqlite-owner-keys.js';

@@ -2,8 +2,8 @@
 // extension's service worker bundle.
 import { z } from 'zod/mini';
 import { invalid } from '../http/errors.js';
-import type { RedirectRule } from '../rules/redirect-rule.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../rules/expiry.js';
+import type { RedirectRule } from '../rules/redirect-rule.js';
 
 /** Optional fields given as absent, `null` or `""` count as not given (docs/api.md, "The rules, in short"). */
 const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);

@@ -70,7 +70,11 @@ export function shortenSchemas(options: ApiCatalogOptions) {
       },
       redirect_rules: { ...linkRulesProperties.redirect_rules, description: 'The rules given (only when some were).' },
       max_visits: { type: 'integer', minimum: 1, description: 'The visit limit given (only when one was).' },
-      valid_since: { ...linkRulesProperties.valid_since, type: 'string', description: 'The start given (only when one was).' },
+      valid_since: {
+        ...linkRulesProperties.valid_since,
+        type: 'string',
+        description: 'The start given (only when one was).',
+      },
       forward_query: { const: true, description: 'Present (true) only when query forwarding was turned on.' },
     }),
   };

@@ -43,7 +43,8 @@ function conditionValue(type: RedirectConditionType, raw: unknown, field: string
   if (typeof raw !== 'string') throw needs(`a string (${type})`);
   switch (type) {
     case 'device':
-      if (!(RULE_DEVICES as readonly string[]).includes(raw.toLowerCase())) throw needs(`one of ${RULE_DEVICES.join(', ')}`);
+      if (!(RULE_DEVICES as readonly string[]).includes(raw.toLowerCase()))
+        throw needs(`one of ${RULE_DEVICES.join(', ')}`);
       return raw.toLowerCase();
     case 'browser':
       if (!(RULE_BROWSERS as readonly string[]).includes(raw.toLowerCase()))
@@ -100,7 +101,8 @@ function parseRule(raw: unknown, field: string, urlRules: OriginalUrlRules): Red
     throw invalid(`${field} must be an object with target_url and conditions, such as ${RULE_EXAMPLE.slice(1, -1)}.`);
   }
   const fields = raw as Record<string, unknown>;
-  if (typeof fields.target_url !== 'string') throw invalid(`${field}.target_url is required: the URL this rule sends to.`);
+  if (typeof fields.target_url !== 'string')
+    throw invalid(`${field}.target_url is required: the URL this rule sends to.`);
   let targetUrl: string;
   try {
     targetUrl = parseOriginalUrl(fields.target_url, urlRules);
@@ -139,7 +141,9 @@ function parseMaxVisits(raw: unknown): number {
 function parseValidSince(raw: unknown): number {
   const at = parseIsoDateTime(raw);
   if (at === undefined) {
-    throw invalid('valid_since must be an ISO 8601 date-time such as 2026-12-01T09:00:00Z, or null to open the link now.');
+    throw invalid(
+      'valid_since must be an ISO 8601 date-time such as 2026-12-01T09:00:00Z, or null to open the link now.',
+    );
   }
   return at;
 }

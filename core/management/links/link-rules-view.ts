@@ -38,7 +38,8 @@ export function toLinkRulesView(link: Link): LinkRulesView {
  * create without any answers exactly as before.
  */
 export function withRuleFields<E extends { data: object }>(envelope: E, link: Link): E {
-  if (link.redirectRules !== undefined) Object.assign(envelope.data, { redirect_rules: toRuleViews(link.redirectRules) });
+  if (link.redirectRules !== undefined)
+    Object.assign(envelope.data, { redirect_rules: toRuleViews(link.redirectRules) });
   if (link.maxVisits !== undefined) Object.assign(envelope.data, { max_visits: link.maxVisits });
   if (link.validSince !== undefined) Object.assign(envelope.data, { valid_since: formatIsoDate(link.validSince) });
   if (link.forwardQuery === true) Object.assign(envelope.data, { forward_query: true });

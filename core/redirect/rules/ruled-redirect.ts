@@ -27,7 +27,7 @@ export const RULED_CACHE_CONTROL = 'private, no-store';
 /** Where an active link with rules or limits sends this visit, or why it sends it nowhere (410). */
 export type RuledOutcome = { location: string; cacheControl: string } | { gone: LinkletError };
 
-const notYetValid = (link: Link, at: number) =>
+const notYetValid = (at: number) =>
   new LinkletError('gone', `This short link is not valid until ${new Date(at).toISOString()}.`, {
     gone: { reason: 'not_yet_valid', at },
   });
@@ -52,7 +52,7 @@ export function decideRuledRedirect(
   context: LinkRuleContext,
   cacheSeconds: number,
 ): RuledOutcome | Promise<RuledOutcome> {
-  if (link.validSince !== undefined && now < link.validSince) return { gone: notYetValid(link, link.validSince) };
+  if (link.validSince !== undefined && now < link.validSince) return { gone: notYetValid(link.validSince) };
   const visitor = new RuleVisitor(request, now, context.agentOf);
   const redirect = (): RuledOutcome => {
     const rule = link.redirectRules === undefined ? undefined : chooseRule(link.redirectRules, visitor);

@@ -11,6 +11,7 @@ import { createProtectedLinkAnswerer } from '../passwords/protected-link-routes.
 import { type ClickRecorder, isClick } from '../rules/clicks.js';
 import type { LinkletSettings } from '../settings.js';
 import { hasRedirectOptions } from '../store/link-rule-fields.js';
+import type { Link } from '../store/link-store.js';
 import { answerShortUrl, notFoundError, resolveCode } from './resolve.js';
 import { type LinkRules, visitorCountry } from './rules/link-rule-options.js';
 import type { VisitorRequest } from './rules/rule-visitor.js';
@@ -75,6 +76,25 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
     };
   };
 
+  /**
+   * A protected link's answer (its page, tries, the 302 once the password is right), with its
+   * rules and limits when it has any: not yet valid or used up, it is a 410 before any password is
+   * asked for; opened, the 302 goes where its rules say (still never kept by the browser).
+   */
+  const answerProtectedLink = async (c: Context<AppEnv>, link: Link, at: number, body?: string): Promise<Answer> => {
+    if (!hasRedirectOptions(link)) return answerProtected(link, at, protectedRequest(c, body));
+    const cacheSeconds = settings.redirectCacheSeconds;
+    const before = await decideRuledRedirect(link, visitorOf(c), at, false, linkRules, cacheSeconds);
+    if ('gone' in before) return ruledAnswer(before, audienceOf(c, timeZone));
+    const answer = await answerProtected(link, at, protectedRequest(c, body));
+    if (answer.status !== 302) return answer;
+    const method = c.req.method;
+    const click = method === 'POST' || isClick(method, 302, c.req.header('sec-purpose'), c.req.header('purpose'));
+    const outcome = await decideRuledRedirect(link, visitorOf(c), at, click, linkRules, cacheSeconds);
+    if ('gone' in outcome) return ruledAnswer(outcome, audienceOf(c, timeZone));
+    return { ...answer, headers: { ...answer.headers, Location: outcome.location } };
+  };
+
   app.post('*', async (c, next) => {
     const segment = segmentOf(c);
     const at = settings.now();
@@ -82,7 +102,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
     if (resolution?.state !== 'active' || !isPasswordProtected(resolution.link)) return next();
     let answer: Answer | undefined;
     await limitBody(c, async () => {
-      answer = await answerProtected(resolution.link, at, protectedRequest(c, await c.req.text()));
+      answer = await answerProtectedLink(c, resolution.link, at, await c.req.text());
     });
     return sendAnswer(c, answer as Answer);
   });
@@ -93,7 +113,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
     const at = settings.now();
     const resolution = await resolveCode(segment, store, at);
     if (resolution.state === 'active' && isPasswordProtected(resolution.link)) {
-      return sendAnswer(c, await answerProtected(resolution.link, at, protectedRequest(c)));
+      return sendAnswer(c, await answerProtectedLink(c, resolution.link, at));
     }
     let answer: Answer;
     if (resolution.state === 'active' && hasRedirectOptions(resolution.link)) {

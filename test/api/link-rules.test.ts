@@ -407,3 +407,26 @@ describe('limits: a link not yet valid or with its visits used', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 410, 410, 410, 410, 410, 410, 410]);
   });
 });
+
+describe('a password-protected link with rules and limits', () => {
+  it('asks for no password before valid_since or once used up, and sends the opened visit where its rules say', async () => {
+    const { create, visit, app } = await withOwner();
+    await create('locked', {
+      password: 'open sesame',
+      max_visits: 1,
+      redirect_rules: [rule('https://example.com/android', { type: 'device', value: 'android' })],
+    });
+    await create('later', { password: 'open sesame', valid_since: '2026-02-01T00:00:00Z' });
+    expect((await visit('/later/', { 'X-Link-Password': 'open sesame' })).status).toBe(410);
+    expect((await visit('/later/', { Accept: 'text/html' })).status).toBe(410); // no password page
+    expect((await visit('/locked/', { 'User-Agent': UA.android, 'X-Link-Password': 'wrong one' })).status).toBe(401);
+    const opened = await visit('/locked/', { 'User-Agent': UA.android, 'X-Link-Password': 'open sesame' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('https://example.com/android');
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    // Its one visit is used (the handler's own ledger counts it): the next gets the 410, page or not.
+    expect((await visit('/locked/', { 'X-Link-Password': 'open sesame' })).status).toBe(410);
+    app.clock.advance(DAY);
+    expect((await visit('/later/', { 'X-Link-Password': 'open sesame' })).status).toBe(302);
+  });
+});

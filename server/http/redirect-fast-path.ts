@@ -114,7 +114,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     const address = () => (clientOf ? clientOf(req) : req.socket.remoteAddress);
     const visitor: VisitorRequest = {
       userAgent: headers.userAgent,
-      acceptLanguage: requestHeader(req, 'accept-language'),
+      acceptLanguage: headers.acceptLanguage,
       query: mark === -1 ? '' : target.slice(mark + 1),
       country: () => visitorCountry(rules, headers.country, address()),
       address,

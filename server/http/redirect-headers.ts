@@ -13,6 +13,8 @@ export class RedirectHeaders {
   dnt: string | undefined = undefined;
   secGpc: string | undefined = undefined;
   forwardedFor: string | undefined = undefined;
+  /** Read for redirect rules (`language`); joined like Node joins it. */
+  acceptLanguage: string | undefined = undefined;
   country: string | undefined = undefined;
 }
 
@@ -64,6 +66,7 @@ export function redirectHeadersOf(raw: readonly string[], countryHeader: string 
         break;
       case 15:
         if (isNamed(name, 'x-forwarded-for')) headers.forwardedFor = joined(headers.forwardedFor, value);
+        else if (isNamed(name, 'accept-language')) headers.acceptLanguage = joined(headers.acceptLanguage, value);
         break;
     }
     if (countryHeader !== undefined && isNamed(name, countryHeader)) headers.country = joined(headers.country, value);

@@ -85,7 +85,8 @@ describe('link rules and limits on the server process (SQLite)', () => {
 
     await create(server.origin, { original_url: 'https://example.com/three', custom_code: 'three', max_visits: 3 });
     // A chat preview is no click: it never uses one up.
-    for (const answer of await bothRoutes(server.port, '/three', { 'User-Agent': SLACKBOT })) expect(answer.status).toBe(302);
+    for (const answer of await bothRoutes(server.port, '/three', { 'User-Agent': SLACKBOT }))
+      expect(answer.status).toBe(302);
     // Two clicks, one by each route; then the click writer's beat puts them in the store's total.
     for (const answer of await bothRoutes(server.port, '/three')) expect(answer.status).toBe(302);
     await sleep(2500);

@@ -15,6 +15,7 @@ const FIELDS = {
   dnt: 'dnt',
   secGpc: 'sec-gpc',
   forwardedFor: 'x-forwarded-for',
+  acceptLanguage: 'accept-language',
   country: 'cf-ipcountry',
 } as const satisfies Record<keyof RedirectHeaders, string>;
 
@@ -47,7 +48,14 @@ const CASES: Array<{ title: string; lines: string[]; countryHeader?: string; exp
       'X-Request-Id: trace-42',
     ],
     countryHeader: 'cf-ipcountry',
-    expected: { host: 'sho.rt', secPurpose: 'prefetch;prerender', country: 'KR', requestId: 'trace-42', dnt: '1' },
+    expected: {
+      host: 'sho.rt',
+      secPurpose: 'prefetch;prerender',
+      country: 'KR',
+      requestId: 'trace-42',
+      dnt: '1',
+      acceptLanguage: 'ko-KR,ko;q=0.9',
+    },
   },
   {
     title: 'repeated headers in any case: the first Host, Referer and User-Agent, every other joined',

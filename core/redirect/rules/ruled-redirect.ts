@@ -3,6 +3,7 @@ import { type ErrorAudience, errorAnswer } from '../../http/error-answer.js';
 import { LinkletError } from '../../http/errors.js';
 import { REDIRECT_SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { AgentClassifier } from '../../rules/agent-facts.js';
+import type { RedirectRule } from '../../rules/redirect-rule.js';
 import type { Link } from '../../store/link-store.js';
 import { redirectCacheControl } from '../redirect-cache.js';
 import { locationOf } from '../resolve.js';
@@ -10,6 +11,20 @@ import { chooseRule } from './choose-target.js';
 import { withForwardedQuery } from './forward-query.js';
 import { RuleVisitor, type VisitorRequest } from './rule-visitor.js';
 import type { VisitLedger } from './visit-ledger.js';
+
+/**
+ * A link that carries its rules' `Location`s as well as its own (the server's cache keeps them
+ * with the record), so a redirect chosen by a rule parses no URL.
+ */
+export interface RuleLocatedLink extends Link {
+  readonly ruleLocations: readonly string[];
+}
+
+/** The `Location` of a link's rule `index`: its target's ASCII serialization. */
+export function ruleLocationOf(link: Link | RuleLocatedLink, index: number): string {
+  const known = (link as Partial<RuleLocatedLink>).ruleLocations?.[index];
+  return known ?? new URL((link.redirectRules as RedirectRule[])[index]?.targetUrl as string).href;
+}
 
 /** What a redirect of a link with rules or limits needs besides the link and the request. */
 export interface LinkRuleContext {
@@ -55,8 +70,9 @@ export function decideRuledRedirect(
   if (link.validSince !== undefined && now < link.validSince) return { gone: notYetValid(link.validSince) };
   const visitor = new RuleVisitor(request, now, context.agentOf);
   const redirect = (): RuledOutcome => {
-    const rule = link.redirectRules === undefined ? undefined : chooseRule(link.redirectRules, visitor);
-    let location = rule === undefined ? locationOf(link) : new URL(rule.targetUrl).href;
+    const rules = link.redirectRules;
+    const chosen = rules === undefined ? -1 : chooseRule(rules, visitor);
+    let location = chosen === -1 ? locationOf(link) : ruleLocationOf(link, chosen);
     if (link.forwardQuery === true) location = withForwardedQuery(location, request.query);
     const keepable = link.redirectRules === undefined && link.maxVisits === undefined && link.validSince === undefined;
     const cacheControl = keepable ? redirectCacheControl(link.expiresAt, now, cacheSeconds) : RULED_CACHE_CONTROL;

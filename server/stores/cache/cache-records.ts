@@ -55,19 +55,43 @@ class CachedLinkWithOptions extends CachedLink {
   declare readonly maxVisits?: number;
   declare readonly validSince?: number;
   declare readonly forwardQuery?: boolean;
+  /** Each rule's `Location`, parsed once when the link was kept (see `RuleLocatedLink`). */
+  declare readonly ruleLocations?: string[];
 }
 
-type RedirectOptions = Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'>;
+type RedirectOptions = Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'> & {
+  ruleLocations?: string[];
+};
 
 /** The rules and limits of a link as its record keeps them (JSON), or undefined when it has none. */
 function optionsText(link: Link): string | undefined {
   if (!hasRedirectOptions(link)) return undefined;
   const options: RedirectOptions = {};
-  if (link.redirectRules !== undefined) options.redirectRules = link.redirectRules;
+  if (link.redirectRules !== undefined) {
+    options.redirectRules = link.redirectRules;
+    // A target that no longer parses (edited by hand) is left to the redirect's own parse, which reports it.
+    const locations = link.redirectRules.map(({ targetUrl }) => URL.parse(targetUrl)?.href);
+    if (locations.every((location) => location !== undefined)) options.ruleLocations = locations as string[];
+  }
   if (link.maxVisits !== undefined) options.maxVisits = link.maxVisits;
   if (link.validSince !== undefined) options.validSince = link.validSince;
   if (link.forwardQuery === true) options.forwardQuery = true;
   return JSON.stringify(options);
+}
+
+// Rules and limits read lately, by their text: links of one campaign often share the same rules,
+// and a hit costs a string's hash, not a parse. Never changed once parsed (links are immutable).
+const parsedOptions = new Map<string, RedirectOptions>();
+const MAX_PARSED_OPTIONS = 1024;
+
+function optionsOf(text: string): RedirectOptions {
+  let options = parsedOptions.get(text);
+  if (options === undefined) {
+    options = JSON.parse(text) as RedirectOptions;
+    if (parsedOptions.size >= MAX_PARSED_OPTIONS) parsedOptions.clear();
+    parsedOptions.set(text, options);
+  }
+  return options;
 }
 
 /**
@@ -148,6 +172,5 @@ export function readRecord(arena: Buffer, at: number, key: string, createdAt: nu
   if (!(flags & OPTIONS_FOLLOW))
     return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
   const link = new CachedLinkWithOptions(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
-  const options = JSON.parse(arena.toString('utf8', end + 4, end + 4 + arena.readUInt32LE(end))) as RedirectOptions;
-  return Object.assign(link, options);
+  return Object.assign(link, optionsOf(arena.toString('utf8', end + 4, end + 4 + arena.readUInt32LE(end))));
 }

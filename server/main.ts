@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { createLinklet } from '../core/handler.js';
+import { storedClicksOf } from '../core/redirect/rules/link-rule-options.js';
 import { createVisitLedger } from '../core/redirect/rules/visit-ledger.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
@@ -74,9 +75,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   // Redirect rules classify a visitor as visits do (one parser, one cache of User-Agents).
   const agentOf = visits?.parse.facts.agentOf ?? createAgentParser();
   // Clicks of links with a visit limit, until the click counter has written them.
-  const ledger = createVisitLedger((link) =>
-    opened.clicksOf(link.codeKey, link.createdAt, Number.MAX_SAFE_INTEGER).then((clicks) => clicks.total),
-  );
+  const ledger = createVisitLedger(storedClicksOf(opened));
   const clicks = config.clickCounting
     ? createClickCounter({
         write: (batch) => opened.addClicks(batch),

@@ -1,3 +1,4 @@
+import { storedClicksOf } from '../../core/redirect/rules/link-rule-options.js';
 import { createVisitLedger } from '../../core/redirect/rules/visit-ledger.js';
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
@@ -19,9 +20,7 @@ export function makeCountingHandler(options: { apiKey: string; visitsRetentionDa
   let app: ReturnType<typeof makeHandler> | undefined;
   const parseVisit = createVisitParser();
   // Limited links' clicks, noted until the counter writes them (as server/main.ts wires it).
-  const ledger = createVisitLedger((link) =>
-    store.clicksOf(link.codeKey, link.createdAt, Number.MAX_SAFE_INTEGER).then((clicks) => clicks.total),
-  );
+  const ledger = createVisitLedger(storedClicksOf(store));
   const counter = createClickCounter({
     write: (batch) => store.addClicks(withVisitRows(batch)),
     logger: quiet,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { storedClicksOf } from '../../core/redirect/rules/link-rule-options.js';
+import { dayOf } from '../../core/rules/clicks.js';
 import type { RedirectRule } from '../../core/rules/redirect-rule.js';
 import type { ManagedLinkStore, OwnerScope } from '../../core/store/link-management-store.js';
+import type { Link } from '../../core/store/link-store.js';
 import { freshStorePerTest, type StoreFactory } from './fresh-store.js';
 import { link, NOW } from './link-store-contract.js';
 
@@ -87,6 +90,18 @@ export function describeLinkRulesContract(name: string, factory: StoreFactory<Ma
       const cleared = store.lookup ? await store.lookup('edit') : await store.findByCodeKey('edit');
       expect(cleared && ['redirectRules' in cleared, 'validSince' in cleared]).toEqual([false, false]);
       expect(cleared?.title ?? (await store.findByCodeKey('edit'))?.title).toBe('Kept');
+    });
+
+    it('answers the total a visit limit reads: the clicks of this link, not of a previous holder of its code', async () => {
+      const made = await store.create(link('limited', { maxVisits: 5 }), NOW);
+      expect(made.created).toBe(true);
+      const clicksOf = storedClicksOf(store);
+      const limited = (await store.findByCodeKey('limited')) as Link;
+      expect(await clicksOf(limited)).toBe(0);
+      await store.addClicks({ day: dayOf(NOW), codeKeys: ['limited'], counts: [3] });
+      await store.addClicks({ day: dayOf(NOW) + 1, codeKeys: ['limited'], counts: [1] });
+      expect(await clicksOf(limited)).toBe(4);
+      expect(await clicksOf({ ...limited, createdAt: NOW - 1 })).toBe(0);
     });
 
     it('gives a retaken code none of its expired holder’s rules or limits', async () => {

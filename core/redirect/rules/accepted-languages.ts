@@ -16,6 +16,22 @@ export function acceptedLanguages(header: string | undefined): string[] {
   return tags;
 }
 
+// Most visitors send one of a few Accept-Language values: each is parsed once, then looked up.
+const parsed = new Map<string, string[]>();
+const MAX_PARSED = 512;
+
+/** `acceptedLanguages` behind a small cache (emptied when full); the list is shared, never changed. */
+export function acceptedLanguagesOf(header: string | undefined): readonly string[] {
+  if (header === undefined || header === '') return [];
+  let tags = parsed.get(header);
+  if (tags === undefined) {
+    tags = acceptedLanguages(header);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(header, tags);
+  }
+  return tags;
+}
+
 /**
  * Whether a `language` condition holds: a tag the visitor accepts is the condition's, or a more
  * specific one (`ko` holds for `ko-KR`; `ko-KR` does not hold for a visitor accepting only `ko`).

@@ -1,4 +1,4 @@
-import type { RedirectRule } from '../../rules/redirect-rule.js';
+import type { RedirectCondition, RedirectRule } from '../../rules/redirect-rule.js';
 import { conditionHolds } from './match-condition.js';
 import type { RuleVisitor } from './rule-visitor.js';
 

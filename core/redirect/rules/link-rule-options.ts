@@ -1,4 +1,5 @@
 import type { AgentClassifier } from '../../rules/agent-facts.js';
+import { dayOf } from '../../rules/clicks.js';
 import { isManagedLinkStore } from '../../store/link-management-store.js';
 import type { LinkStore } from '../../store/link-store.js';
 import { plainAgentFacts } from './plain-agent-facts.js';
@@ -27,11 +28,14 @@ export interface LinkRules extends LinkRuleContext {
   countryOfAddress: ((address: string) => string | null) | undefined;
 }
 
-/** The link's clicks in the store (its total), or 0 from a store that counts none. */
-const storedClicksOf = (store: LinkStore) =>
+/**
+ * A link's clicks in the store (its total, no days: they are asked from the day after today), or 0
+ * from a store that counts none: what a visit limit reads (`createVisitLedger`).
+ */
+export const storedClicksOf = (store: LinkStore) =>
   isManagedLinkStore(store)
     ? (link: { codeKey: string; createdAt: number }) =>
-        store.clicksOf(link.codeKey, link.createdAt, Number.MAX_SAFE_INTEGER).then((clicks) => clicks.total)
+        store.clicksOf(link.codeKey, link.createdAt, dayOf(Date.now()) + 1).then((clicks) => clicks.total)
     : () => 0;
 
 /** The handler's `LinkRules` from its options (defaults filled in). */

@@ -1,5 +1,5 @@
 import type { AgentClassifier, AgentFacts } from '../../rules/agent-facts.js';
-import { acceptedLanguages } from './accepted-languages.js';
+import { acceptedLanguagesOf } from './accepted-languages.js';
 import { addressBytes } from './address-pattern.js';
 
 /** What a redirect's request says of its visitor, as each adapter reads it (raw strings, nothing parsed). */
@@ -20,37 +20,38 @@ export interface VisitorRequest {
  * redirect (the address least of all).
  */
 export class RuleVisitor {
-  #agent: AgentFacts | undefined;
-  #languages: string[] | undefined;
-  #params: URLSearchParams | undefined;
-  #country: string | null | undefined;
-  #address: Uint8Array | null | undefined;
+  // Plain fields (not `#private`): one visitor per ruled redirect, read by every condition.
+  private agentFacts: AgentFacts | undefined = undefined;
+  private acceptedTags: readonly string[] | undefined = undefined;
+  private queryParams: URLSearchParams | undefined = undefined;
+  private countryCode: string | null | undefined = undefined;
+  private addressBytes: Uint8Array | null | undefined = undefined;
   constructor(
     readonly request: VisitorRequest,
     readonly now: number,
     private readonly agentOf: AgentClassifier,
   ) {}
   get agent(): AgentFacts {
-    this.#agent ??= this.agentOf(this.request.userAgent ?? null);
-    return this.#agent;
+    this.agentFacts ??= this.agentOf(this.request.userAgent ?? null);
+    return this.agentFacts;
   }
-  get languages(): string[] {
-    this.#languages ??= acceptedLanguages(this.request.acceptLanguage);
-    return this.#languages;
+  get languages(): readonly string[] {
+    this.acceptedTags ??= acceptedLanguagesOf(this.request.acceptLanguage);
+    return this.acceptedTags;
   }
   get params(): URLSearchParams {
-    this.#params ??= new URLSearchParams(this.request.query);
-    return this.#params;
+    this.queryParams ??= new URLSearchParams(this.request.query);
+    return this.queryParams;
   }
   get country(): string | null {
-    if (this.#country === undefined) this.#country = this.request.country()?.toUpperCase() ?? null;
-    return this.#country;
+    if (this.countryCode === undefined) this.countryCode = this.request.country()?.toUpperCase() ?? null;
+    return this.countryCode;
   }
   get address(): Uint8Array | null {
-    if (this.#address === undefined) {
+    if (this.addressBytes === undefined) {
       const text = this.request.address();
-      this.#address = (text === undefined ? undefined : addressBytes(text)) ?? null;
+      this.addressBytes = (text === undefined ? undefined : addressBytes(text)) ?? null;
     }
-    return this.#address;
+    return this.addressBytes;
   }
 }

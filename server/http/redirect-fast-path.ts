@@ -10,7 +10,7 @@ import { RESERVED_CODES } from '../../core/rules/code.js';
 import { hasRedirectOptions } from '../../core/store/link-rule-fields.js';
 import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
-import { type RedirectHeaders, redirectHeadersOf } from './redirect-headers.js';
+import { type RedirectHeaders, rawHeaderOf, redirectHeadersOf } from './redirect-headers.js';
 import { requestHeader } from './request-header.js';
 import type { RequestLog, RequestTrace } from './request-log.js';
 import { writeAnswer, writeRedirect } from './write-answer.js';
@@ -114,7 +114,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     const address = () => (clientOf ? clientOf(req) : req.socket.remoteAddress);
     const visitor: VisitorRequest = {
       userAgent: headers.userAgent,
-      acceptLanguage: headers.acceptLanguage,
+      acceptLanguage: rawHeaderOf(req.rawHeaders, 'accept-language'),
       query: mark === -1 ? '' : target.slice(mark + 1),
       country: () => visitorCountry(rules, headers.country, address()),
       address,

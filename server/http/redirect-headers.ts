@@ -13,8 +13,6 @@ export class RedirectHeaders {
   dnt: string | undefined = undefined;
   secGpc: string | undefined = undefined;
   forwardedFor: string | undefined = undefined;
-  /** Read for redirect rules (`language`); joined like Node joins it. */
-  acceptLanguage: string | undefined = undefined;
   country: string | undefined = undefined;
 }
 
@@ -66,10 +64,23 @@ export function redirectHeadersOf(raw: readonly string[], countryHeader: string 
         break;
       case 15:
         if (isNamed(name, 'x-forwarded-for')) headers.forwardedFor = joined(headers.forwardedFor, value);
-        else if (isNamed(name, 'accept-language')) headers.acceptLanguage = joined(headers.acceptLanguage, value);
         break;
     }
     if (countryHeader !== undefined && isNamed(name, countryHeader)) headers.country = joined(headers.country, value);
   }
   return headers;
+}
+
+/**
+ * One header's values from Node's raw array, joined by `, ` as `req.headers` joins them, without
+ * building `req.headers`: what a redirect with rules reads besides `redirectHeadersOf`'s (its
+ * `Accept-Language`), so a redirect without rules never pays for it. `lower` is lower case.
+ */
+export function rawHeaderOf(raw: readonly string[], lower: string): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === lower.length && isNamed(name, lower)) found = joined(found, raw[i + 1] as string);
+  }
+  return found;
 }

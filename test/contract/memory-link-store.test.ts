@@ -2,6 +2,7 @@ import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -14,3 +15,5 @@ describeManagedLinkPasswordContract('memory', async () => ({ store: createMemory
 describeLinkOptionsContract('memory', async () => ({ store: createMemoryLinkStore() }));
 // The memory store has no warming read (nothing to warm from): its cases find no op and check nothing.
 describeRecentLinksContract('memory', async () => ({ store: createMemoryLinkStore() }), { required: false });
+
+describeLinkRulesContract('memory', async () => ({ store: createMemoryLinkStore() }));

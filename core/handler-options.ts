@@ -4,6 +4,7 @@ import type { PasswordTries } from './passwords/password-tries.js';
 import type { ClickRecorder } from './rules/clicks.js';
 import type { LinkletOptions } from './settings.js';
 import type { WebAppFiles } from './site/web-app.js';
+import type { WebhookRouteOptions } from './webhooks/webhook-routes.js';
 
 /** A failure worth a log line (see `logLevelOf`), as the handler reports it to its adapter. */
 export interface FailureReport {
@@ -39,4 +40,10 @@ export interface HandlerOptions extends LinkletOptions {
    * User-Agent, the trusted proxy's country header, DNT/GPC); the adapter parses them later.
    */
   visits?: { countryHeader?: string | undefined };
+  /**
+   * Where owners' webhook endpoints and their delivery queue are kept: with it (and a store with
+   * the management operations), `/api/v1/webhooks` is served. Link events are queued by the store
+   * wrapper `withLinkEvents`, click events by the adapter.
+   */
+  webhooks?: WebhookRouteOptions;
 }

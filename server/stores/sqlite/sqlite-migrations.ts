@@ -1,4 +1,5 @@
 import { type Catalog, hasColumns, hasPartialIndex, hasTrigger, type Migration } from '../schema-version.js';
+import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhook-schema.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
 // ran it. A change to the schema is a new entry at the end (see docs/updates.md).
@@ -326,4 +327,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     sql: OWNED_LINK_INDEXES,
     madeIn: (c) => hasPartialIndex(c, 'links_by_owner') && hasPartialIndex(c, 'links_by_change'),
   },
+  SQLITE_WEBHOOKS_MIGRATION,
 ];

@@ -6,7 +6,7 @@ import { type Catalog, hasColumns, type Migration } from '../schema-version.js';
  */
 const webhooks = (p: string) => `
   CREATE TABLE ${p}webhooks (
-    id              bigserial PRIMARY KEY,
+    id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     owner_id        bigint,
     url             text   NOT NULL,
     events          text   NOT NULL,
@@ -18,7 +18,7 @@ const webhooks = (p: string) => `
   );
   CREATE INDEX webhooks_by_owner ON ${p}webhooks (owner_id, id);
   CREATE TABLE ${p}webhook_deliveries (
-    seq             bigserial PRIMARY KEY,
+    seq             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     id              text   NOT NULL UNIQUE,
     webhook_id      bigint NOT NULL,
     type            text   NOT NULL,

@@ -16,6 +16,8 @@ export interface PostOptions {
   /** Refuse hosts that resolve to a private, loopback or link-local address (`BLOCK_PRIVATE_TARGETS`). */
   blockPrivateTargets: boolean;
   timeoutMs?: number;
+  /** Resolves names (`dns.lookup` by default; tests give one answering what they need). */
+  resolve?: typeof dnsLookup;
 }
 
 export type PostResult = { ok: true; status: number } | { ok: false; status?: number; error: string };
@@ -31,17 +33,19 @@ const asHost = (address: string) => (isIP(address) === 6 ? `[${address}]` : addr
  * that pointed at a public address when the endpoint was added may point at the metadata
  * service or the loopback now (DNS rebinding).
  */
-const checkedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 4);
-    const list = addresses as LookupAddress[];
-    const refused = list.find((entry) => isPrivateHost(asHost(entry.address)));
-    if (refused) return callback(new Error(privateTarget(refused.address)), '', 4);
-    if (options.all) return callback(null, list as unknown as string, 4);
-    const first = list[0] as LookupAddress;
-    return callback(null, first.address, first.family);
-  });
-};
+const checkedLookup =
+  (resolve: typeof dnsLookup): LookupFunction =>
+  (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as LookupAddress[];
+      const refused = list.find((entry) => isPrivateHost(asHost(entry.address)));
+      if (refused) return callback(new Error(privateTarget(refused.address)), '', 4);
+      if (options.all) return callback(null, list as unknown as string, 4);
+      const first = list[0] as LookupAddress;
+      return callback(null, first.address, first.family);
+    });
+  };
 
 /**
  * POSTs one delivery: a 2xx answer within the timeout is success; anything else (another
@@ -73,7 +77,7 @@ export function postDelivery(options: PostOptions): Promise<PostResult> {
       method: 'POST',
       headers: { ...options.headers, 'content-length': Buffer.byteLength(options.body) },
       agent: false,
-      ...(options.blockPrivateTargets && { lookup: checkedLookup }),
+      ...(options.blockPrivateTargets && { lookup: checkedLookup(options.resolve ?? dnsLookup) }),
     });
     const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const timer = setTimeout(() => {

@@ -48,7 +48,11 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const answerShorten = createShortenAnswerer(settings);
   // A store with the management operations (the server's) also serves owners, keys and links.
   const management = isManagedLinkStore(store) ? store : undefined;
-  const descriptionOptions = { ...settings, management: management !== undefined };
+  const descriptionOptions = {
+    ...settings,
+    management: management !== undefined,
+    webhooks: management !== undefined && options.webhooks !== undefined,
+  };
   const limitBody = bodyLimit(settings.maxBodyBytes);
 
   const app = new Hono<AppEnv>();

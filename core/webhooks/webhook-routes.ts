@@ -8,13 +8,8 @@ import type { WebhookDirectory } from './webhook-directory.js';
 import { deliveryBody } from './webhook-payloads.js';
 import { parseWebhookRequest } from './webhook-request.js';
 import { generateDeliveryId, generateWebhookSecret } from './webhook-secret.js';
-import type { WebhookOwner, WebhookStore } from './webhook-store.js';
+import { DELIVERIES_SHOWN, MAX_WEBHOOKS_PER_OWNER, type WebhookOwner, type WebhookStore } from './webhook-store.js';
 import { toDeliveryView, toWebhookView } from './webhook-view.js';
-
-/** An owner keeps at most this many endpoints: each event is queued once per endpoint. */
-export const MAX_WEBHOOKS_PER_OWNER = 20;
-/** Deliveries `GET /api/v1/webhooks/{id}/deliveries` shows: the endpoint's last ones. */
-export const DELIVERIES_SHOWN = 20;
 
 export interface WebhookRouteOptions {
   store: WebhookStore;

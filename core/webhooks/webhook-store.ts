@@ -70,6 +70,11 @@ export type DeliveryOutcome =
   | { ok: true; status: number; at: number }
   | { ok: false; status?: number; error: string; at: number; retryAt?: number };
 
+/** An owner keeps at most this many endpoints: each event is queued once per endpoint. */
+export const MAX_WEBHOOKS_PER_OWNER = 20;
+/** Deliveries `GET /api/v1/webhooks/{id}/deliveries` shows: the endpoint's last ones. */
+export const DELIVERIES_SHOWN = 20;
+
 /** An endpoint failing without a break for this long is disabled. */
 export const DISABLE_AFTER_MS = 86_400_000;
 

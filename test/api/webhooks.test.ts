@@ -1,9 +1,10 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createMemoryWebhookStore } from '../../core/webhooks/memory-webhook-store.js';
 import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js';
 import { createWebhookEvents } from '../../core/webhooks/webhook-events.js';
-import { MAX_WEBHOOKS_PER_OWNER } from '../../core/webhooks/webhook-routes.js';
+import { MAX_WEBHOOKS_PER_OWNER } from '../../core/webhooks/webhook-store.js';
 import { withLinkEvents } from '../../core/webhooks/with-link-events.js';
 import { json, makeHandler, START } from './make-handler.js';
 
@@ -218,5 +219,54 @@ describe('link events', () => {
         next_attempt_at: new Date(START).toISOString(),
       },
     ]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the answers and every delivery body as they are', async () => {
+    const { app, send, alice, queued } = await withWebhooks();
+    const doc = await json(await app.fetch('/api/v1/openapi.json'));
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'link.clicked',
+      'link.created',
+      'link.deleted',
+      'link.updated',
+      'webhook.test',
+    ]);
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat('uri', (value: string) => URL.canParse(value));
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const check = (schema: string, value: unknown) => {
+      const valid = ajv.validate({ $ref: `doc#/components/schemas/${schema}` }, value);
+      expect(valid, `${schema}: ${ajv.errorsText()}`).toBe(true);
+    };
+    const made = await send('POST', '/api/v1/webhooks', alice, {
+      url: HOOK,
+      events: ['link.created', 'link.updated', 'link.deleted'],
+    });
+    const { data } = await json(made.clone());
+    check('WebhookCreated', await json(made));
+    check('WebhookList', await json(await send('GET', '/api/v1/webhooks', alice)));
+    check('WebhookTestQueued', await json(await send('POST', `/api/v1/webhooks/${data.id}/test`, alice)));
+    check('WebhookDeliveries', await json(await send('GET', `/api/v1/webhooks/${data.id}/deliveries`, alice)));
+    check(
+      'Done',
+      await json(
+        await send('POST', '/api/v1/shorten', alice, { original_url: 'https://example.com/', custom_code: 'doc' }),
+      ).then(() => ({ status: 'success', message: 'x' })),
+    );
+    await send('PATCH', '/api/v1/links/doc', alice, { tags: ['a'] });
+    await send('DELETE', '/api/v1/links/doc', alice);
+    const bodies = await queued(data.id);
+    const schemaOf: Record<string, string> = {
+      'webhook.test': 'WebhookTestEvent',
+      'link.created': 'LinkCreatedEvent',
+      'link.updated': 'LinkUpdatedEvent',
+      'link.deleted': 'LinkDeletedEvent',
+    };
+    expect(bodies.map((body) => body.type)).toEqual(['webhook.test', 'link.created', 'link.updated', 'link.deleted']);
+    for (const body of bodies) check(schemaOf[body.type] as string, body);
+    const tracked = { code: 'doc', short_url: 'https://sho.rt/doc/', clicked_at: new Date(START).toISOString() };
+    check('LinkClickedEvent', { type: 'link.clicked', timestamp: tracked.clicked_at, data: tracked });
   });
 });

@@ -249,14 +249,14 @@ describe('the OpenAPI document', () => {
     check('WebhookList', await json(await send('GET', '/api/v1/webhooks', alice)));
     check('WebhookTestQueued', await json(await send('POST', `/api/v1/webhooks/${data.id}/test`, alice)));
     check('WebhookDeliveries', await json(await send('GET', `/api/v1/webhooks/${data.id}/deliveries`, alice)));
-    check(
-      'Done',
-      await json(
-        await send('POST', '/api/v1/shorten', alice, { original_url: 'https://example.com/', custom_code: 'doc' }),
-      ).then(() => ({ status: 'success', message: 'x' })),
-    );
-    await send('PATCH', '/api/v1/links/doc', alice, { tags: ['a'] });
-    await send('DELETE', '/api/v1/links/doc', alice);
+    const other = await json(await send('POST', '/api/v1/webhooks', alice, { url: HOOK, events: ['link.clicked'] }));
+    check('Done', await json(await send('DELETE', `/api/v1/webhooks/${other.data.id}`, alice)));
+    expect(
+      (await send('POST', '/api/v1/shorten', alice, { original_url: 'https://example.com/', custom_code: 'doc' }))
+        .status,
+    ).toBe(201);
+    expect((await send('PATCH', '/api/v1/links/doc', alice, { tags: ['a'] })).status).toBe(200);
+    expect((await send('DELETE', '/api/v1/links/doc', alice)).status).toBe(200);
     const bodies = await queued(data.id);
     const schemaOf: Record<string, string> = {
       'webhook.test': 'WebhookTestEvent',

@@ -50,13 +50,16 @@ export async function startReceiver() {
     answerWith(next: (id: string) => number) {
       answer = next;
     },
-    /** The parsed body, after checking its signature with `secret` (throws when it does not verify). */
+    /**
+     * The parsed body, after checking its signature with `secret` as the README's receiver does
+     * (the request's headers as node:http gives them); throws when it does not verify.
+     */
     verified(one: Received, secret: string) {
-      return new Webhook(secret).verify(one.body, {
-        'webhook-id': one.id,
-        'webhook-timestamp': one.timestamp,
-        'webhook-signature': one.signature,
-      }) as { type: string; timestamp: string; data: Record<string, unknown> };
+      return new Webhook(secret).verify(one.body, one.headers as Record<string, string>) as {
+        type: string;
+        timestamp: string;
+        data: Record<string, unknown>;
+      };
     },
     /** Waits until `check` holds on what was received (polling), failing after `ms`. */
     async until(check: (all: Received[]) => boolean, ms = 20_000) {

@@ -37,6 +37,7 @@ export function startWebhookSender(options: WebhookSenderOptions) {
   let stopped = false;
   let claiming = false;
   let again = false;
+  let claimFailing = false;
 
   const send = async (delivery: ClaimedDelivery) => {
     const timestamp = Math.floor(now() / 1000);
@@ -89,9 +90,13 @@ export function startWebhookSender(options: WebhookSenderOptions) {
           inFlight.add(sending);
         }
         if (claimed.length === room) again = true;
+        claimFailing = false;
       } while (again && !stopped);
     } catch (error) {
-      logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again shortly');
+      // Once per outage (a lock held elsewhere, a database out of reach), not once a second.
+      if (!claimFailing)
+        logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again each second');
+      claimFailing = true;
     } finally {
       claiming = false;
     }

@@ -56,7 +56,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     deleteLink: (...args) => management.deleteLink(...args).finally(reads.end),
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
-    ...createSqliteWebhooks(db),
+    ...createSqliteWebhooks(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS),
     async addClicks(batch) {
       await writer.commit([{ clicks: sqliteClickBatch(batch) }]);
     },

@@ -16,12 +16,17 @@ import {
   webhookFromRow,
 } from '../webhook-rows.js';
 
+/** How long the sender's claim waits for another connection's write lock (it tries again each second). */
+const CLAIM_BUSY_TIMEOUT_MS = 50;
+
 /**
  * Webhooks on the main connection of a Linklet SQLite database. A claim is one `UPDATE …
  * RETURNING`, atomic under SQLite's write lock, so processes sharing the file (`WORKERS`) never
- * claim the same delivery at once.
+ * claim the same delivery at once. The sender asks every second: a read of the due index answers
+ * an empty queue without a write, and a claim waits only briefly for a lock another connection
+ * holds (better-sqlite3 waits on the event loop's thread: redirects must not wait with it).
  */
-export function createSqliteWebhooks(db: Database.Database): WebhookStore {
+export function createSqliteWebhooks(db: Database.Database, busyTimeoutMs: number): WebhookStore {
   const insert = db.prepare(
     'INSERT INTO webhooks (owner_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
@@ -47,6 +52,9 @@ export function createSqliteWebhooks(db: Database.Database): WebhookStore {
        ORDER BY d.next_at LIMIT @limit)
      RETURNING id, webhook_id, body, attempts - 1 AS attempts`,
   );
+  const anyDue = db
+    .prepare<[number]>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_at <= ? LIMIT 1")
+    .pluck();
   const endpoint = db.prepare<[number], { url: string; secret: string }>(
     'SELECT url, secret FROM webhooks WHERE id = ?',
   );
@@ -125,7 +133,13 @@ export function createSqliteWebhooks(db: Database.Database): WebhookStore {
       if (deliveries.length > 0) enqueueAll.immediate(deliveries);
     },
     async claimDeliveries(now, limit, leaseMs) {
-      return claimDue.immediate(now, limit, now + leaseMs);
+      if (anyDue.get(now) === undefined) return [];
+      db.exec(`PRAGMA busy_timeout = ${CLAIM_BUSY_TIMEOUT_MS}`);
+      try {
+        return claimDue.immediate(now, limit, now + leaseMs);
+      } finally {
+        db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+      }
     },
     finishDelivery: async (id, webhookId, outcome) =>
       db

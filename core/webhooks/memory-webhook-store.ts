@@ -1,5 +1,6 @@
 import {
   type ClaimedDelivery,
+  type DeliveryOutcome,
   type DeliveryRecord,
   DISABLE_AFTER_MS,
   type NewDelivery,
@@ -28,6 +29,40 @@ export function createMemoryWebhookStore(): WebhookStore {
   };
   const copy = (webhook: Webhook): Webhook => ({ ...webhook, events: [...webhook.events] });
   const record = ({ body: _body, dueAt: _dueAt, ...rest }: QueuedDelivery): DeliveryRecord => ({ ...rest });
+
+  const finish = (id: string, webhookId: number, outcome: DeliveryOutcome) => {
+    const delivery = deliveries.get(id);
+    const webhook = webhooks.get(webhookId);
+    if (delivery) {
+      delivery.lastAttemptAt = outcome.at;
+      if (outcome.status === undefined) delete delivery.lastStatus;
+      else delivery.lastStatus = outcome.status;
+      if (outcome.ok) {
+        delivery.state = 'delivered';
+        delete delivery.lastError;
+        delete delivery.nextAt;
+      } else {
+        delivery.lastError = outcome.error;
+        if (outcome.retryAt === undefined) {
+          delivery.state = 'failed';
+          delete delivery.nextAt;
+        } else {
+          delivery.dueAt = outcome.retryAt;
+          delivery.nextAt = outcome.retryAt;
+        }
+      }
+    }
+    if (!webhook) return;
+    if (outcome.ok) {
+      delete webhook.failingSince;
+      return;
+    }
+    webhook.failingSince ??= outcome.at;
+    if (webhook.disabledAt === undefined && outcome.at - webhook.failingSince >= DISABLE_AFTER_MS) {
+      webhook.disabledAt = outcome.at;
+      webhook.disabledReason = outcome.error;
+    }
+  };
 
   return {
     async createWebhook(webhook) {
@@ -87,38 +122,8 @@ export function createMemoryWebhookStore(): WebhookStore {
         };
       });
     },
-    async finishDelivery(id, webhookId, outcome) {
-      const delivery = deliveries.get(id);
-      const webhook = webhooks.get(webhookId);
-      if (delivery) {
-        delivery.lastAttemptAt = outcome.at;
-        if (outcome.status === undefined) delete delivery.lastStatus;
-        else delivery.lastStatus = outcome.status;
-        if (outcome.ok) {
-          delivery.state = 'delivered';
-          delete delivery.lastError;
-          delete delivery.nextAt;
-        } else {
-          delivery.lastError = outcome.error;
-          if (outcome.retryAt === undefined) {
-            delivery.state = 'failed';
-            delete delivery.nextAt;
-          } else {
-            delivery.dueAt = outcome.retryAt;
-            delivery.nextAt = outcome.retryAt;
-          }
-        }
-      }
-      if (!webhook) return;
-      if (outcome.ok) {
-        delete webhook.failingSince;
-        return;
-      }
-      webhook.failingSince ??= outcome.at;
-      if (webhook.disabledAt === undefined && outcome.at - webhook.failingSince >= DISABLE_AFTER_MS) {
-        webhook.disabledAt = outcome.at;
-        webhook.disabledReason = outcome.error;
-      }
+    async finishDeliveries(finished) {
+      for (const { id, webhookId, outcome } of finished) finish(id, webhookId, outcome);
     },
     async listDeliveries(webhookId, owner, limit) {
       if (!owned(webhookId, owner)) return [];

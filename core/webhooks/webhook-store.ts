@@ -75,6 +75,13 @@ export const MAX_WEBHOOKS_PER_OWNER = 20;
 /** Deliveries `GET /api/v1/webhooks/{id}/deliveries` shows: the endpoint's last ones. */
 export const DELIVERIES_SHOWN = 20;
 
+/** One attempt's outcome, as a sender records it. */
+export interface FinishedDelivery {
+  id: string;
+  webhookId: number;
+  outcome: DeliveryOutcome;
+}
+
 /** An endpoint failing without a break for this long is disabled. */
 export const DISABLE_AFTER_MS = 86_400_000;
 
@@ -100,11 +107,11 @@ export interface WebhookStore {
    */
   claimDeliveries(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /**
-   * Records an attempt: delivered; or failed, due again at `retryAt` (or given up without it).
-   * A failure starts (or continues) the endpoint's failing time, and disables it once that
-   * reaches `DISABLE_AFTER_MS`; a success ends it.
+   * Records attempts, in order, in one write: each delivered; or failed, due again at `retryAt`
+   * (or given up without it). A failure starts (or continues) the endpoint's failing time, and
+   * disables it once that reaches `DISABLE_AFTER_MS`; a success ends it.
    */
-  finishDelivery(id: string, webhookId: number, outcome: DeliveryOutcome): Promise<void>;
+  finishDeliveries(finished: FinishedDelivery[]): Promise<void>;
   /** The endpoint's last `limit` deliveries, newest first (none for another owner's). */
   listDeliveries(webhookId: number, owner: WebhookOwner, limit: number): Promise<DeliveryRecord[]>;
 }
@@ -117,7 +124,7 @@ export const WEBHOOK_OPERATIONS = [
   'activeWebhooks',
   'enqueueDeliveries',
   'claimDeliveries',
-  'finishDelivery',
+  'finishDeliveries',
   'listDeliveries',
 ] as const satisfies ReadonlyArray<keyof WebhookStore>;
 

@@ -1,10 +1,15 @@
-import type { ClaimedDelivery, WebhookStore } from '../../core/webhooks/webhook-store.js';
+import type {
+  ClaimedDelivery,
+  DeliveryOutcome,
+  FinishedDelivery,
+  WebhookStore,
+} from '../../core/webhooks/webhook-store.js';
 import { DELIVERY_TIMEOUT_MS, type PostResult, postDelivery } from './post-delivery.js';
 import { retryAtAfter } from './retry-schedule.js';
 import { signDelivery } from './sign-delivery.js';
 
 export interface WebhookSenderOptions {
-  store: Pick<WebhookStore, 'claimDeliveries' | 'finishDelivery'>;
+  store: Pick<WebhookStore, 'claimDeliveries' | 'finishDeliveries'>;
   blockPrivateTargets: boolean;
   logger: { warn: (fields: object, message: string) => void };
   /** Deliveries in flight at once from this process (default 8). */
@@ -14,30 +19,61 @@ export interface WebhookSenderOptions {
   /** How long a claim holds a delivery: past it, a delivery whose sender died is due again. */
   leaseMs?: number;
   timeoutMs?: number;
+  /** How long outcomes wait to be recorded together (default 200 ms). */
+  recordEveryMs?: number;
   now?: () => number;
   /** Sends one delivery (tests replace it); `postDelivery` by default. */
   post?: typeof postDelivery;
 }
 
+/** Claimed deliveries a sender holds at most, as a multiple of its concurrency (one claim feeds several sends). */
+const HELD_PER_SLOT = 4;
+
 /**
- * Sends the store's due deliveries from this process: claims as many as it has room for (at
- * most `concurrency` in flight, so a slow or dead endpoint costs a bounded number of sockets and
- * nothing in memory beyond them: the queue stays in the store), signs each per Standard
- * Webhooks at each attempt, and records the outcome with its next attempt. Instances sharing a
- * store claim apart (see `WebhookStore.claimDeliveries`).
+ * Sends the store's due deliveries from this process. It claims a few at a time (at most
+ * `concurrency` × 4 held, at most `concurrency` in flight, so a slow or dead endpoint costs a
+ * bounded number of sockets and nothing in memory beyond them: the queue stays in the store),
+ * signs each per Standard Webhooks at each attempt, and records the outcomes together, each with
+ * its next attempt. Instances sharing a store claim apart (see `WebhookStore.claimDeliveries`).
  */
 export function startWebhookSender(options: WebhookSenderOptions) {
   const { store, logger } = options;
   const concurrency = options.concurrency ?? 8;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const leaseMs = options.leaseMs ?? timeoutMs * 6;
+  const maxHeld = concurrency * HELD_PER_SLOT;
+  // Room for every held delivery to wait its turn and time out, and more.
+  const leaseMs = options.leaseMs ?? timeoutMs * (HELD_PER_SLOT + 2);
   const now = options.now ?? Date.now;
   const post = options.post ?? postDelivery;
+  const held: ClaimedDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
+  let outcomes: FinishedDelivery[] = [];
+  let recordTimer: ReturnType<typeof setTimeout> | undefined;
+  let recording: Promise<void> = Promise.resolve();
   let stopped = false;
   let claiming = false;
   let again = false;
   let claimFailing = false;
+
+  /** Writes the outcomes gathered so far in one store write; one that fails is sent again after its lease. */
+  const record = () => {
+    clearTimeout(recordTimer);
+    recordTimer = undefined;
+    const batch = outcomes;
+    outcomes = [];
+    if (batch.length === 0) return recording;
+    recording = recording
+      .then(() => store.finishDeliveries(batch))
+      .catch((error: unknown) =>
+        logger.warn({ err: error, deliveries: batch.length }, 'webhook deliveries could not be recorded'),
+      );
+    return recording;
+  };
+  const finished = (delivery: ClaimedDelivery, outcome: DeliveryOutcome) => {
+    outcomes.push({ id: delivery.id, webhookId: delivery.webhookId, outcome });
+    if (outcomes.length >= maxHeld) void record();
+    else recordTimer ??= setTimeout(() => void record(), options.recordEveryMs ?? 200);
+  };
 
   const send = async (delivery: ClaimedDelivery) => {
     const timestamp = Math.floor(now() / 1000);
@@ -60,13 +96,25 @@ export function startWebhookSender(options: WebhookSenderOptions) {
       result = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
     const at = now();
-    const outcome = result.ok
-      ? { ok: true as const, status: result.status, at }
-      : { ...result, at, retryAt: retryAtAfter(delivery.attempts + 1, at) };
-    // Not recorded (the store is down): the lease ends and the delivery comes again, same id.
-    await store.finishDelivery(delivery.id, delivery.webhookId, outcome).catch((error: unknown) => {
-      logger.warn({ err: error, delivery: delivery.id }, 'a webhook delivery could not be recorded');
-    });
+    finished(
+      delivery,
+      result.ok
+        ? { ok: true, status: result.status, at }
+        : { ...result, at, retryAt: retryAtAfter(delivery.attempts + 1, at) },
+    );
+  };
+
+  /** Starts sends while there are held deliveries and room in flight. */
+  const pump = () => {
+    while (!stopped && inFlight.size < concurrency && held.length > 0) {
+      const delivery = held.shift() as ClaimedDelivery;
+      const sending: Promise<void> = send(delivery).finally(() => {
+        inFlight.delete(sending);
+        pump();
+        if (held.length < concurrency) void claim();
+      });
+      inFlight.add(sending);
+    }
   };
 
   /** Claims what there is room for, and again while claims come back full. */
@@ -79,16 +127,11 @@ export function startWebhookSender(options: WebhookSenderOptions) {
     try {
       do {
         again = false;
-        const room = concurrency - inFlight.size;
+        const room = maxHeld - held.length - inFlight.size;
         if (stopped || room <= 0) break;
         const claimed = await store.claimDeliveries(now(), room, leaseMs);
-        for (const delivery of claimed) {
-          const sending: Promise<void> = send(delivery).finally(() => {
-            inFlight.delete(sending);
-            if (!stopped) void claim();
-          });
-          inFlight.add(sending);
-        }
+        held.push(...claimed);
+        pump();
         if (claimed.length === room) again = true;
         claimFailing = false;
       } while (again && !stopped);
@@ -108,11 +151,15 @@ export function startWebhookSender(options: WebhookSenderOptions) {
   return {
     /** Looks for due deliveries now (something was just queued). */
     nudge: () => void claim(),
-    /** Stops claiming and waits for the deliveries in flight (each ends within its timeout). */
+    /**
+     * Stops claiming, waits for the deliveries in flight (each ends within its timeout) and
+     * records them; the held ones not yet sent are due again when their lease ends.
+     */
     async stop() {
       stopped = true;
       clearInterval(timer);
       await Promise.allSettled([...inFlight]);
+      await record();
     },
   };
 }

@@ -91,13 +91,19 @@ export function describeWebhookContract(name: string, factory: WebhookStoreFacto
       const queued = delivery(webhook.id);
       await store.enqueueDeliveries([queued]);
       await store.claimDeliveries(NOW, 10, LEASE);
-      await store.finishDelivery(queued.id, webhook.id, {
-        ok: false,
-        status: 500,
-        error: 'answered 500',
-        at: NOW + 10,
-        retryAt: NOW + 5000,
-      });
+      await store.finishDeliveries([
+        {
+          id: queued.id,
+          webhookId: webhook.id,
+          outcome: {
+            ok: false,
+            status: 500,
+            error: 'answered 500',
+            at: NOW + 10,
+            retryAt: NOW + 5000,
+          },
+        },
+      ]);
       const [failed] = await store.listDeliveries(webhook.id, 1, 10);
       assert.deepInclude(failed, {
         state: 'pending',
@@ -110,7 +116,9 @@ export function describeWebhookContract(name: string, factory: WebhookStoreFacto
       assert.deepEqual(await store.claimDeliveries(NOW + 4999, 10, LEASE), []);
       const [retried] = await store.claimDeliveries(NOW + 5000, 10, LEASE);
       assert.equal(retried?.id, queued.id);
-      await store.finishDelivery(queued.id, webhook.id, { ok: true, status: 204, at: NOW + 5100 });
+      await store.finishDeliveries([
+        { id: queued.id, webhookId: webhook.id, outcome: { ok: true, status: 204, at: NOW + 5100 } },
+      ]);
       const [done] = await store.listDeliveries(webhook.id, 1, 10);
       assert.deepInclude(done, { state: 'delivered', attempts: 2, lastStatus: 204, lastAttemptAt: NOW + 5100 });
       assert.isUndefined(done?.lastError);
@@ -124,20 +132,54 @@ export function describeWebhookContract(name: string, factory: WebhookStoreFacto
       const [a, b] = [delivery(webhook.id), delivery(webhook.id)];
       await store.enqueueDeliveries([a, b]);
       await store.claimDeliveries(NOW, 10, LEASE);
-      await store.finishDelivery(a.id, webhook.id, { ok: false, error: 'connect ECONNREFUSED', at: NOW });
+      await store.finishDeliveries([
+        { id: a.id, webhookId: webhook.id, outcome: { ok: false, error: 'connect ECONNREFUSED', at: NOW } },
+      ]);
       assert.equal((await store.listDeliveries(webhook.id, 1, 10)).find((d) => d.id === a.id)?.state, 'failed');
-      await store.finishDelivery(b.id, webhook.id, {
-        ok: false,
-        error: 'no answer within 10 s',
-        at: NOW + DISABLE_AFTER_MS,
-        retryAt: NOW + DISABLE_AFTER_MS + 1000,
-      });
+      await store.finishDeliveries([
+        {
+          id: b.id,
+          webhookId: webhook.id,
+          outcome: {
+            ok: false,
+            error: 'no answer within 10 s',
+            at: NOW + DISABLE_AFTER_MS,
+            retryAt: NOW + DISABLE_AFTER_MS + 1000,
+          },
+        },
+      ]);
       const disabled = await store.findWebhook(webhook.id, 1);
       assert.equal(disabled?.disabledAt, NOW + DISABLE_AFTER_MS);
       assert.equal(disabled?.disabledReason, 'no answer within 10 s');
       assert.deepEqual(await store.activeWebhooks(), []);
       // A disabled endpoint's pending delivery is not sent.
       assert.deepEqual(await store.claimDeliveries(NOW + 2 * DISABLE_AFTER_MS, 10, LEASE), []);
+    });
+
+    it('records a batch of outcomes in one call', async () => {
+      const webhook = await store.createWebhook(endpoint(4));
+      const [a, b] = [delivery(webhook.id), delivery(webhook.id)];
+      await store.enqueueDeliveries([a, b]);
+      await store.claimDeliveries(NOW, 10, LEASE);
+      await store.finishDeliveries([
+        {
+          id: a.id,
+          webhookId: webhook.id,
+          outcome: { ok: false, status: 502, error: 'answered 502', at: NOW + 1, retryAt: NOW + 9 },
+        },
+        { id: b.id, webhookId: webhook.id, outcome: { ok: true, status: 200, at: NOW + 2 } },
+      ]);
+      const shown = await store.listDeliveries(webhook.id, 4, 10);
+      assert.deepEqual(
+        shown.map((d) => [d.id, d.state, d.lastStatus]),
+        [
+          [b.id, 'delivered', 200],
+          [a.id, 'pending', 502],
+        ],
+      );
+      // The later success ends the failing time the earlier failure began.
+      assert.isUndefined((await store.findWebhook(webhook.id, 4))?.failingSince);
+      await store.finishDeliveries([]);
     });
 
     it('lists the last deliveries newest first, and drops them with their endpoint', async () => {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {
   type ClaimedDelivery,
+  type DeliveryOutcome,
   DISABLE_AFTER_MS,
   eventsText,
   type WebhookStore,
@@ -40,6 +41,32 @@ export function createPostgresWebhooks(pool: pg.Pool, prefix: string): WebhookSt
       throw error;
     } finally {
       client.release();
+    }
+  };
+
+  /** One attempt's record, within the transaction of its batch. */
+  const finishOne = async (client: pg.PoolClient, id: string, webhookId: number, outcome: DeliveryOutcome) => {
+    if (outcome.ok) {
+      await client.query(
+        `UPDATE ${deliveries} SET state = 'delivered', next_at = NULL, last_attempt_at = $2, last_status = $3,
+           last_error = NULL WHERE id = $1`,
+        [id, outcome.at, outcome.status],
+      );
+      await client.query(`UPDATE ${webhooks} SET failing_since = NULL WHERE id = $1`, [webhookId]);
+    } else {
+      const retryAt = outcome.retryAt ?? null;
+      await client.query(
+        `UPDATE ${deliveries} SET state = CASE WHEN $5::bigint IS NULL THEN 'failed' ELSE 'pending' END,
+           next_at = $5, last_attempt_at = $2, last_status = $3, last_error = $4 WHERE id = $1`,
+        [id, outcome.at, outcome.status ?? null, outcome.error, retryAt],
+      );
+      await client.query(
+        `UPDATE ${webhooks} SET failing_since = coalesce(failing_since, $2),
+           disabled_at = CASE WHEN disabled_at IS NULL AND $2 - coalesce(failing_since, $2) >= $4 THEN $2 ELSE disabled_at END,
+           disabled_reason = CASE WHEN disabled_at IS NULL AND $2 - coalesce(failing_since, $2) >= $4 THEN $3 ELSE disabled_reason END
+         WHERE id = $1`,
+        [webhookId, outcome.at, outcome.error, DISABLE_AFTER_MS],
+      );
     }
   };
 
@@ -121,35 +148,19 @@ export function createPostgresWebhooks(pool: pg.Pool, prefix: string): WebhookSt
         }),
       );
     },
-    async finishDelivery(id, webhookId, outcome) {
+    async finishDeliveries(finished) {
+      if (finished.length === 0) return;
       await inTransaction(async (client) => {
-        if (outcome.ok) {
+        // A record lost to a crash only sends its delivery again (at least once): no wait for the disk.
+        await client.query('SET LOCAL synchronous_commit = off');
+        for (const { id, webhookId, outcome } of finished) await finishOne(client, id, webhookId, outcome);
+        for (const webhookId of new Set(finished.map((one) => one.webhookId))) {
           await client.query(
-            `UPDATE ${deliveries} SET state = 'delivered', next_at = NULL, last_attempt_at = $2, last_status = $3,
-               last_error = NULL WHERE id = $1`,
-            [id, outcome.at, outcome.status],
-          );
-          await client.query(`UPDATE ${webhooks} SET failing_since = NULL WHERE id = $1`, [webhookId]);
-        } else {
-          const retryAt = outcome.retryAt ?? null;
-          await client.query(
-            `UPDATE ${deliveries} SET state = CASE WHEN $5::bigint IS NULL THEN 'failed' ELSE 'pending' END,
-               next_at = $5, last_attempt_at = $2, last_status = $3, last_error = $4 WHERE id = $1`,
-            [id, outcome.at, outcome.status ?? null, outcome.error, retryAt],
-          );
-          await client.query(
-            `UPDATE ${webhooks} SET failing_since = coalesce(failing_since, $2),
-               disabled_at = CASE WHEN disabled_at IS NULL AND $2 - coalesce(failing_since, $2) >= $4 THEN $2 ELSE disabled_at END,
-               disabled_reason = CASE WHEN disabled_at IS NULL AND $2 - coalesce(failing_since, $2) >= $4 THEN $3 ELSE disabled_reason END
-             WHERE id = $1`,
-            [webhookId, outcome.at, outcome.error, DISABLE_AFTER_MS],
+            `DELETE FROM ${deliveries} WHERE webhook_id = $1 AND state <> 'pending' AND seq <= (
+               SELECT seq FROM ${deliveries} WHERE webhook_id = $1 ORDER BY seq DESC LIMIT 1 OFFSET $2)`,
+            [webhookId, FINISHED_DELIVERIES_KEPT],
           );
         }
-        await client.query(
-          `DELETE FROM ${deliveries} WHERE webhook_id = $1 AND state <> 'pending' AND seq <= (
-             SELECT seq FROM ${deliveries} WHERE webhook_id = $1 ORDER BY seq DESC LIMIT 1 OFFSET $2)`,
-          [webhookId, FINISHED_DELIVERIES_KEPT],
-        );
       });
     },
     async listDeliveries(webhookId, owner, limit) {

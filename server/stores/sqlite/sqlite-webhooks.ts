@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import {
   type ClaimedDelivery,
+  type DeliveryOutcome,
   DISABLE_AFTER_MS,
   eventsText,
+  type FinishedDelivery,
   type NewDelivery,
   type WebhookStore,
 } from '../../../core/webhooks/webhook-store.js';
@@ -98,6 +100,28 @@ export function createSqliteWebhooks(db: Database.Database, busyTimeoutMs: numbe
     }),
   );
 
+  const removeAll = db.transaction((id: number, owner: number | null): boolean => {
+    if (removeWebhook.run(id, owner).changes === 0) return false;
+    removeDeliveries.run(id);
+    return true;
+  });
+  const finish = (id: string, webhookId: number, outcome: DeliveryOutcome) => {
+    if (outcome.ok) {
+      delivered.run({ id, at: outcome.at, status: outcome.status });
+      healthy.run(webhookId);
+    } else {
+      const { at, error } = outcome;
+      failed.run({ id, at, status: outcome.status ?? null, error, retryAt: outcome.retryAt ?? null });
+      failing.run({ id: webhookId, at, error, after: DISABLE_AFTER_MS });
+    }
+  };
+  const finishAll = db.transaction((finished: FinishedDelivery[]) => {
+    for (const { id, webhookId, outcome } of finished) finish(id, webhookId, outcome);
+    for (const webhookId of new Set(finished.map((one) => one.webhookId))) {
+      prune.run({ webhookId, kept: FINISHED_DELIVERIES_KEPT });
+    }
+  });
+
   return {
     async createWebhook(webhook) {
       const { id } = insert.get(
@@ -118,14 +142,9 @@ export function createSqliteWebhooks(db: Database.Database, busyTimeoutMs: numbe
       const row = one.get(id, owner);
       return row && webhookFromRow(row);
     },
-    deleteWebhook: async (id, owner) =>
-      db
-        .transaction(() => {
-          if (removeWebhook.run(id, owner).changes === 0) return false;
-          removeDeliveries.run(id);
-          return true;
-        })
-        .immediate(),
+    async deleteWebhook(id, owner) {
+      return removeAll.immediate(id, owner);
+    },
     async activeWebhooks() {
       return active.all().map(webhookFromRow);
     },
@@ -134,27 +153,27 @@ export function createSqliteWebhooks(db: Database.Database, busyTimeoutMs: numbe
     },
     async claimDeliveries(now, limit, leaseMs) {
       if (anyDue.get(now) === undefined) return [];
+      // Nor is a claim flushed: one lost is due again when its lease would have ended anyway.
       db.exec(`PRAGMA busy_timeout = ${CLAIM_BUSY_TIMEOUT_MS}`);
+      db.exec('PRAGMA synchronous = NORMAL');
       try {
         return claimDue.immediate(now, limit, now + leaseMs);
       } finally {
+        db.exec('PRAGMA synchronous = FULL');
         db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
       }
     },
-    finishDelivery: async (id, webhookId, outcome) =>
-      db
-        .transaction(() => {
-          if (outcome.ok) {
-            delivered.run({ id, at: outcome.at, status: outcome.status });
-            healthy.run(webhookId);
-          } else {
-            const { at, error } = outcome;
-            failed.run({ id, at, status: outcome.status ?? null, error, retryAt: outcome.retryAt ?? null });
-            failing.run({ id: webhookId, at, error, after: DISABLE_AFTER_MS });
-          }
-          prune.run({ webhookId, kept: FINISHED_DELIVERIES_KEPT });
-        })
-        .immediate(),
+    async finishDeliveries(finished) {
+      if (finished.length === 0) return;
+      // Not flushed to disk at each commit: a record lost to a power cut only sends its
+      // delivery again (at least once); the queue itself is written with the full flush.
+      db.exec('PRAGMA synchronous = NORMAL');
+      try {
+        finishAll.immediate(finished);
+      } finally {
+        db.exec('PRAGMA synchronous = FULL');
+      }
+    },
     async listDeliveries(webhookId, owner, limit) {
       if (one.get(webhookId, owner) === undefined) return [];
       return lastDeliveries.all(webhookId, limit).map(deliveryFromRow);

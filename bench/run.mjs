@@ -442,14 +442,14 @@ async function main() {
         seedSqliteLinks(path, scenario.links, (i) => ({ code: codeAt(i), url: urlAt(i) }));
         if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
         if (scenario.expireFirst) expireSqliteLink(path, codeAt(0));
-        if (scenario.webhook) await seedWebhookSqlite(path);
+        if (scenario.webhook) await seedWebhookSqlite(path, scenario);
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {
         const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
         schemas.push(schema);
         seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
         if (scenario.protectedLinks) await seedProtectedPostgres(admin, schema, scenario.protectedLinks);
-        if (scenario.webhook) await seedWebhookPostgres(admin, schema);
+        if (scenario.webhook) await seedWebhookPostgres(admin, schema, scenario);
         if (scenario.expireFirst)
           await admin.query(`UPDATE ${schema}.links SET expires_at = now() - interval '3 days' WHERE code_key = $1`, [
             codeAt(0),

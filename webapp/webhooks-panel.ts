@@ -96,7 +96,8 @@ export function setUpWebhooks(key: () => string | undefined) {
       { class: 'webhook', 'data-id': String(webhook.id) },
       h('p', { class: 'webhook-url' }, webhook.url),
       state,
-      h('div', { class: 'row' }, test, remove),
+      // A disabled one takes no test: it is deleted and added again.
+      h('div', { class: 'row' }, ...(webhook.disabled ? [remove] : [test, remove])),
       note,
       h('h4', {}, t('webhookDeliveriesHeading')),
       deliveries,

@@ -93,6 +93,7 @@ export function webhookOperations(options: ApiCatalogOptions): ApiOperationSpec[
         202: { description: 'The test event was queued.', schema: 'WebhookTestQueued' },
         401: keyRequired,
         404: noSuchWebhook,
+        409: error('The endpoint was disabled after failing for a day: delete it and add it again.'),
         503: storeDown,
       },
     },

@@ -108,6 +108,12 @@ export function registerWebhookRoutes<E extends Env>(
     const id = idOf(c.req.param('id'));
     const webhook = id === undefined ? undefined : await store.findWebhook(id, owner);
     if (webhook === undefined) throw notFound(c.req.param('id'));
+    if (webhook.disabledAt !== undefined) {
+      throw new LinkletError(
+        'conflict',
+        'This webhook was disabled after failing for a day, so nothing is sent to it; delete it and add it again once it works.',
+      );
+    }
     const at = context.now();
     const delivery = {
       id: generateDeliveryId(),

@@ -6,7 +6,7 @@ import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js
 import { createWebhookEvents } from '../../core/webhooks/webhook-events.js';
 import { MAX_WEBHOOKS_PER_OWNER } from '../../core/webhooks/webhook-store.js';
 import { withLinkEvents } from '../../core/webhooks/with-link-events.js';
-import { json, makeHandler, START } from './make-handler.js';
+import { DAY, json, makeHandler, START } from './make-handler.js';
 
 const ADMIN = 'admin-key-0123456789';
 const HOOK = 'https://hooks.example/linklet';
@@ -219,6 +219,34 @@ describe('link events', () => {
         next_attempt_at: new Date(START).toISOString(),
       },
     ]);
+  });
+});
+
+describe('a disabled endpoint', () => {
+  it('says why, and takes no test until it is added again', async () => {
+    const { send, alice, webhooks } = await withWebhooks();
+    const { data } = await json(await send('POST', '/api/v1/webhooks', alice, { url: HOOK, events: ['link.created'] }));
+    expect((await send('POST', `/api/v1/webhooks/${data.id}/test`, alice)).status).toBe(202);
+    const [queued] = await webhooks.claimDeliveries(START, 10, 60_000);
+    const failure = (at: number) => ({
+      ok: false as const,
+      status: 410,
+      error: 'answered 410',
+      at,
+      retryAt: at + 1000,
+    });
+    await webhooks.finishDeliveries([{ id: queued?.id ?? '', webhookId: data.id, outcome: failure(START) }]);
+    await webhooks.finishDeliveries([{ id: queued?.id ?? '', webhookId: data.id, outcome: failure(START + DAY) }]);
+    const [shown] = (await json(await send('GET', '/api/v1/webhooks', alice))).data.webhooks;
+    expect(shown).toMatchObject({
+      disabled: true,
+      disabled_at: new Date(START + DAY).toISOString(),
+      disabled_reason: 'answered 410',
+      failing_since: new Date(START).toISOString(),
+    });
+    const refused = await send('POST', `/api/v1/webhooks/${data.id}/test`, alice);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toContain('delete it and add it again');
   });
 });
 

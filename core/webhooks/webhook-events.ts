@@ -21,14 +21,24 @@ export interface WebhookEventsOptions {
  */
 export function createWebhookEvents(options: WebhookEventsOptions) {
   const { directory, baseUrl, now } = options;
-  const enqueue = async (deliveries: NewDelivery[]) => {
-    if (deliveries.length === 0) return;
-    try {
-      await options.store.enqueueDeliveries(deliveries);
-      options.onQueued?.();
-    } catch (error) {
-      options.onError?.(error);
-    }
+  // Deliveries made in the same turn (an import's creates resolve together) go in one write.
+  let batch: NewDelivery[] = [];
+  let queued: Promise<void> | undefined;
+  const enqueue = (deliveries: NewDelivery[]): Promise<void> => {
+    if (deliveries.length === 0) return Promise.resolve();
+    batch.push(...deliveries);
+    queued ??= new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
+      const taken = batch;
+      batch = [];
+      queued = undefined;
+      try {
+        await options.store.enqueueDeliveries(taken);
+        options.onQueued?.();
+      } catch (error) {
+        options.onError?.(error);
+      }
+    });
+    return queued;
   };
   const deliveriesOf = (event: WebhookEvent, ownerId: number | undefined, at: number, data: object) => {
     const body = deliveryBody(event, at, data);

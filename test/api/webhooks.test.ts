@@ -298,3 +298,38 @@ describe('the OpenAPI document', () => {
     check('LinkClickedEvent', { type: 'link.clicked', timestamp: tracked.clicked_at, data: tracked });
   });
 });
+
+describe('queueing', () => {
+  it('writes the deliveries of changes made together (an import) in one store write', async () => {
+    const webhooks = createMemoryWebhookStore();
+    const writes: number[] = [];
+    const counted = {
+      ...webhooks,
+      enqueueDeliveries: async (deliveries: Parameters<typeof webhooks.enqueueDeliveries>[0]) => {
+        writes.push(deliveries.length);
+        await webhooks.enqueueDeliveries(deliveries);
+      },
+    };
+    await webhooks.createWebhook({
+      ownerId: 1,
+      url: HOOK,
+      events: ['link.created'],
+      secret: 'whsec_x',
+      createdAt: START,
+    });
+    const directory = createWebhookDirectory(webhooks);
+    await directory.refresh();
+    const events = createWebhookEvents({ store: counted, directory, baseUrl: 'https://sho.rt', now: () => START });
+    const link = (code: string) => ({
+      code,
+      codeKey: code,
+      originalUrl: 'https://example.com/',
+      createdAt: START,
+      expiresAt: START + DAY,
+      ownerId: 1,
+    });
+    await Promise.all(Array.from({ length: 25 }, (_, i) => events.linkChanged('link.created', link(`c${i}`))));
+    expect(writes).toEqual([25]);
+    expect(await webhooks.claimDeliveries(START, 100, 1)).toHaveLength(25);
+  });
+});

@@ -1,13 +1,19 @@
 import { byId } from '../ui/dom.js';
+import type { MessageKey } from '../ui/i18n.js';
 import { t } from './i18n.js';
 
 /**
  * Asks before a delete, in a modal `<dialog>`: the rest of the page is inert while it is open,
  * Escape or Cancel says no, and focus returns to the button that asked. Resolves true for Delete.
+ * `words` names the catalog's title and text (a link's by default; a webhook's has its own).
  */
-export function confirmDelete(shortUrl: string): Promise<boolean> {
+export function confirmDelete(
+  shortUrl: string,
+  words: { title: MessageKey; text: MessageKey } = { title: 'webConfirmDeleteTitle', text: 'webConfirmDeleteText' },
+): Promise<boolean> {
   const dialog = byId<HTMLDialogElement>('confirm-delete');
-  byId('confirm-delete-text').textContent = t('webConfirmDeleteText', [shortUrl]);
+  byId('confirm-delete-title').textContent = t(words.title);
+  byId('confirm-delete-text').textContent = t(words.text, [shortUrl]);
   const cancel = byId('confirm-cancel');
   const confirm = byId('confirm-delete-button');
   return new Promise((resolve) => {

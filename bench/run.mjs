@@ -31,6 +31,13 @@ import {
   seedProtectedSqlite,
 } from './password-scenarios.mjs';
 import { expireSqliteLink, seedSqliteLinks, setSqliteRedirectRules } from './seed-sqlite.mjs';
+import {
+  seedWebhookPostgres,
+  seedWebhookSqlite,
+  WEBHOOK_SCENARIOS,
+  webhookKey,
+  webhookNotes,
+} from './webhook-scenarios.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -178,6 +185,8 @@ const SCENARIOS = [
   },
   // Unprotected redirects with and without protected links in the store (bench/password-scenarios.mjs).
   ...PASSWORD_SCENARIOS,
+  // Redirects with and without a link.clicked webhook (bench/webhook-scenarios.mjs).
+  ...WEBHOOK_SCENARIOS,
 ];
 
 /** The rules of the `redirect-rules-3` links (as stored): an iPhone, a Japanese reader, then Chrome. */
@@ -473,7 +482,7 @@ async function main() {
     // creates get an empty one per server.
     const key = scenario.load.startsWith('create')
       ? `${scenario.id}-${logMode}-empty`
-      : `links-${scenario.links}${protectedKey(scenario)}${scenario.expireFirst ? '-expired' : ''}${scenario.redirectRules ? '-rules' : ''}`;
+      : `links-${scenario.links}${protectedKey(scenario)}${webhookKey(scenario)}${scenario.expireFirst ? '-expired' : ''}${scenario.redirectRules ? '-rules' : ''}`;
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
@@ -481,6 +490,7 @@ async function main() {
         if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
         if (scenario.expireFirst) expireSqliteLink(path, codeAt(0));
         if (scenario.redirectRules) setSqliteRedirectRules(path, BENCH_RULES);
+        if (scenario.webhook) await seedWebhookSqlite(path, scenario);
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {
         const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
@@ -488,6 +498,7 @@ async function main() {
         seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
         if (scenario.protectedLinks) await seedProtectedPostgres(admin, schema, scenario.protectedLinks);
         if (scenario.redirectRules) await admin.query(`UPDATE ${schema}.links SET redirect_rules = $1`, [BENCH_RULES]);
+        if (scenario.webhook) await seedWebhookPostgres(admin, schema, scenario);
         if (scenario.expireFirst)
           await admin.query(`UPDATE ${schema}.links SET expires_at = now() - interval '3 days' WHERE code_key = $1`, [
             codeAt(0),
@@ -658,6 +669,7 @@ async function main() {
     }
   }
   notes.push(...passwordNotes(rows, { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt }));
+  notes.push(...webhookNotes(rows, { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt }));
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
   const setup =
     `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; ` +

@@ -5,6 +5,7 @@ import type { LinkRuleOptions } from './redirect/rules/link-rule-options.js';
 import type { ClickRecorder } from './rules/clicks.js';
 import type { LinkletOptions } from './settings.js';
 import type { WebAppFiles } from './site/web-app.js';
+import type { WebhookRouteOptions } from './webhooks/webhook-routes.js';
 
 /** A failure worth a log line (see `logLevelOf`), as the handler reports it to its adapter. */
 export interface FailureReport {
@@ -42,4 +43,10 @@ export interface HandlerOptions extends LinkletOptions {
   visits?: { countryHeader?: string | undefined };
   /** What redirect rules and visit limits read: the User-Agent classifier, country sources, the clicks ledger. */
   linkRules?: LinkRuleOptions;
+  /**
+   * Where owners' webhook endpoints and their delivery queue are kept: with it (and a store with
+   * the management operations), `/api/v1/webhooks` is served. Link events are queued by the store
+   * wrapper `withLinkEvents`, click events by the adapter.
+   */
+  webhooks?: WebhookRouteOptions;
 }

@@ -13,6 +13,7 @@ import { LEGACY_API_PATH, SHLINK_API_PREFIXES, SHLINK_HEALTH_PATH, YOURLS_API_PA
 import { withSecurityHeaders } from './http/security-headers.js';
 import { audienceOf, sendAnswer } from './http/send-answer.js';
 import { registerManagementRoutes } from './management/management-routes.js';
+import { createCallerOf } from './management/owners/authenticate.js';
 import { createCreatorCheck } from './management/owners/creator.js';
 import { MAX_IMPORT_BYTES } from './management/porting/read-import-file.js';
 import { registerRedirectRoutes } from './redirect/redirect-routes.js';
@@ -23,6 +24,7 @@ import { createShortenAnswerer, type ShortenAnswerer } from './shorten/shorten-a
 import { registerShortenRoutes } from './shorten/shorten-routes.js';
 import { registerSiteRoutes } from './site/site-routes.js';
 import { isManagedLinkStore } from './store/link-management-store.js';
+import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 
 export type { FailureReport, HandlerOptions } from './handler-options.js';
 export type { FetchHandler, RequestEnv };
@@ -50,7 +52,11 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const linkRules = linkRulesOf(options.linkRules, settings.store);
   // A store with the management operations (the server's) also serves owners, keys and links.
   const management = isManagedLinkStore(store) ? store : undefined;
-  const descriptionOptions = { ...settings, management: management !== undefined };
+  const descriptionOptions = {
+    ...settings,
+    management: management !== undefined,
+    webhooks: management !== undefined && options.webhooks !== undefined,
+  };
   const limitBody = bodyLimit(settings.maxBodyBytes);
 
   const app = new Hono<AppEnv>();
@@ -99,6 +105,10 @@ export function createLinklet(options: HandlerOptions): Linklet {
     healthDetails: options.healthDetails,
   });
   if (management) registerShlinkRoutes(app, { store: management, settings, limitBody });
+  if (management && options.webhooks) {
+    const callerOf = createCallerOf({ store: management, apiKey: settings.apiKey, now: settings.now });
+    registerWebhookRoutes(app, { callerOf, now: settings.now, limitBody }, options.webhooks);
+  }
   // Any other API path is a 404, never a short URL.
   for (const path of ['/api', '/api/*']) {
     app.all(path, () => {

@@ -7,8 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHandler } from '../dist/core/handler.js';
 import { createMemoryLinkStore } from '../dist/core/store/memory-link-store.js';
+import { createMemoryWebhookStore } from '../dist/core/webhooks/memory-webhook-store.js';
+import { createWebhookDirectory } from '../dist/core/webhooks/webhook-directory.js';
 
-const handler = createHandler({ store: createMemoryLinkStore(), baseUrl: 'http://localhost:8080' });
+// With webhooks, as the server serves it: their routes and the document's `webhooks` are linted too.
+const webhookStore = createMemoryWebhookStore();
+const webhooks = { store: webhookStore, directory: createWebhookDirectory(webhookStore), blockPrivateTargets: true };
+const handler = createHandler({ store: createMemoryLinkStore(), baseUrl: 'http://localhost:8080', webhooks });
 const response = await handler(new Request('http://localhost:8080/api/v1/openapi.json'));
 if (response.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${response.status}`);
 

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { createLinklet } from '../core/handler.js';
 import { storedClicksOf } from '../core/redirect/rules/link-rule-options.js';
 import { createVisitLedger } from '../core/redirect/rules/visit-ledger.js';
+import { withLinkEvents } from '../core/webhooks/with-link-events.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createAgentParser, createVisitParser } from './clicks/visit-parser.js';
@@ -26,6 +27,7 @@ import { withLinkCache } from './stores/cache/link-cache.js';
 import { warmLinkCache } from './stores/cache/warm-link-cache.js';
 import { openLinkStore } from './stores/open-link-store.js';
 import { sqliteFaultOf, startHint } from './stores/sqlite/sqlite-errors.js';
+import { bothRecorders, startWebhooks } from './webhooks/start-webhooks.js';
 
 /** Below this many warmed links the rows read are too few to be worth a full collection. */
 const WARMED_LINKS_WORTH_A_COLLECTION = 10_000;
@@ -63,15 +65,23 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     onBackgroundError: (error) => logger.warn({ err: error }, 'link store connection failed'),
     onMigrated: migrationLogOf(logger),
   });
-  const store = withLinkCache(opened, {
+  const countryOfAddress = await countryLookupOf(config);
+  const visits = config.clickCounting && config.visits ? visitCaptureOf(config, countryOfAddress) : undefined;
+  const webhooks = await startWebhooks({
+    store: opened,
+    baseUrl: config.baseUrl,
+    blockPrivateTargets: config.blockPrivateTargets,
+    logger,
+    parseVisit: visits?.parse,
+  });
+  // Under the cache, so that every create, change and delete, whichever path made it, is told.
+  const store = withLinkCache(withLinkEvents(opened, webhooks.events), {
     maxEntries: config.cacheEntries,
     maxBytes: config.cacheMaxBytes,
     maxAgeMs: config.cacheSeconds * 1000,
   });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
   // Written to the store underneath the cache (which has nothing to do with clicks).
-  const countryOfAddress = await countryLookupOf(config);
-  const visits = config.clickCounting && config.visits ? visitCaptureOf(config, countryOfAddress) : undefined;
   // Redirect rules classify a visitor as visits do (one parser, one cache of User-Agents).
   const agentOf = visits?.parse.facts.agentOf ?? createAgentParser();
   // Clicks of links with a visit limit, until the click counter has written them.
@@ -103,6 +113,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
           logger,
         })
       : undefined;
+  const onClick = bothRecorders(clicks?.count, webhooks.onClick);
   const webApp = await loadWebAppFiles();
   if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
   // One Linklet: the fast paths answer with the handler's own settings and create answerer.
@@ -117,7 +128,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     compatExpireDuration: config.compatExpireDuration,
     passwordHasher: createScryptPasswordHasher(),
     webApp,
-    onClick: clicks?.count,
+    onClick,
     visits: visits?.capture,
     linkRules: {
       agentOf,
@@ -125,6 +136,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
       countryHeader: config.countryHeader,
       countryOfAddress: countryOfAddress && ((address: string) => countryOfAddress(address, undefined)),
     },
+    webhooks: webhooks.routes,
     importBudget: rateLimiter?.importBudget,
     passwordTries: rateLimiter?.passwordTries,
     // After the answer is written: the rows read are garbage now (see IMPORTED_ROWS_WORTH_A_COLLECTION).
@@ -140,7 +152,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     log,
     shortUrls: {
       store,
-      onClick: clicks?.count,
+      onClick,
       visits: visits?.capture,
       redirectCacheSeconds: settings.redirectCacheSeconds,
       timeZone: settings.timeZone,
@@ -163,6 +175,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
       logger.info({ signal }, 'shutting down');
       await closeGracefully(server);
       await clicks?.close(); // the last counts, while the store is still open
+      await webhooks.stop(); // the last clicks queued, the deliveries in flight recorded
       await retention.stop();
       rateLimiter?.close();
       await store.close();

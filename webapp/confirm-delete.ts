@@ -1,4 +1,5 @@
 import { byId } from '../ui/dom.js';
+import type { MessageKey } from '../ui/i18n.js';
 import { t } from './i18n.js';
 
 /** What a confirmation asks: its title, what will happen, and the word on the button that does it. */
@@ -38,11 +39,13 @@ export function confirmDanger(question: ConfirmQuestion): Promise<boolean> {
   });
 }
 
-/** Asks before a link is deleted, saying that its code becomes free for anyone. */
-export function confirmDelete(shortUrl: string): Promise<boolean> {
-  return confirmDanger({
-    title: t('webConfirmDeleteTitle'),
-    text: t('webConfirmDeleteText', [shortUrl]),
-    action: t('delete'),
-  });
+/**
+ * Asks before a delete, saying what goes: a link's code becomes free for anyone. `words` names the
+ * catalog's title and text (a link's by default; a webhook's has its own), `$1` being `shortUrl`.
+ */
+export function confirmDelete(
+  shortUrl: string,
+  words: { title: MessageKey; text: MessageKey } = { title: 'webConfirmDeleteTitle', text: 'webConfirmDeleteText' },
+): Promise<boolean> {
+  return confirmDanger({ title: t(words.title), text: t(words.text, [shortUrl]), action: t('delete') });
 }

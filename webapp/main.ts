@@ -7,6 +7,7 @@ import { setMadeHereSignedIn, setUpMadeHere } from './made-here.js';
 import { type Owner, signIn, signOut, storedKey } from './session.js';
 import { setUpShortenForm } from './shorten-form.js';
 import { setUpTransfer } from './transfer.js';
+import { setUpWebhooks } from './webhooks-panel.js';
 
 // The web app at `/`: shorten for anyone; with an API key, the owner's links. Every text comes
 // from the extension's catalogs (public/_locales) in the browser's language.
@@ -19,6 +20,7 @@ const table = setUpLinksTable(currentKey);
 setUpShortenForm({ key: currentKey, onShortened: () => void table.reload() });
 setUpTransfer(currentKey, () => void table.reload());
 setUpMadeHere();
+const webhooks = setUpWebhooks(currentKey);
 
 const signInForm = byId<HTMLFormElement>('sign-in-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -46,6 +48,7 @@ signInForm.addEventListener('submit', async (event) => {
     keyInput.value = '';
     showSignedIn(owner);
     await table.reload();
+    void webhooks.reload();
     byId('sign-out').focus();
   } catch (failure) {
     showError(signInError, errorSentence(t, failure, 'sign-in').text);
@@ -56,6 +59,7 @@ byId('sign-out').addEventListener('click', () => {
   signOut();
   key = undefined;
   byId('links-body').replaceChildren();
+  webhooks.clear();
   showSignedIn(undefined);
   keyInput.focus();
 });
@@ -68,6 +72,7 @@ if (kept !== undefined) {
       key = kept;
       showSignedIn(owner);
       await table.reload();
+      void webhooks.reload();
     })
     .catch((failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 401) signOut(); // revoked: forget it

@@ -7,6 +7,7 @@ import { portingOperations } from '../management/porting/porting-operations.js';
 import { redirectOperations } from '../redirect/redirect-operations.js';
 import { shortenOperations } from '../shorten/shorten-operations.js';
 import { serviceOperations, siteOperations } from '../site/site-operations.js';
+import { webhookOperations } from '../webhooks/webhook-operations.js';
 import type { ApiCatalogOptions, ApiOperationSpec } from './api-operation.js';
 
 /**
@@ -28,6 +29,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         ...linkOperations(options),
         ...portingOperations(),
         ...tagOperations(),
+        ...(options.webhooks ? webhookOperations(options) : []),
         ...yourlsOperations(),
         ...shlinkOperations(),
       ]

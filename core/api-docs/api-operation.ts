@@ -6,6 +6,8 @@ export interface ApiCatalogOptions {
   maxBodyBytes: number;
   /** The store serves owners' links (the server's does; the extension's does not): their routes are listed. */
   management?: boolean;
+  /** Owners' webhooks are served (`/api/v1/webhooks…`, and the document's `webhooks`). */
+  webhooks?: boolean;
 }
 
 /** One answer of an operation. */
@@ -71,6 +73,8 @@ export const API_TAGS = {
   keys: 'API keys: the administrator makes, lists and revokes owners’ keys; any key can ask whose it is.',
   links:
     'Your links (with an API key): list, search, change, disable and delete them, export them, and import them from Linklet or another shortener.',
+  webhooks:
+    'Webhooks (with an API key): endpoints told of your links being made, changed, deleted and clicked, signed per Standard Webhooks.',
   webapp: 'The web app a browser gets at `/`, and its files.',
   compatibility:
     'The APIs of other shorteners, for the clients that already speak them: YOURLS at `/yourls-api.php` (see docs/yourls.md), and Shlink’s REST API (v3 and v2) under `/rest/`, answering as Shlink 4.4 does (see docs/shlink.md).',

@@ -4,6 +4,7 @@ import { managementSchemas } from '../management/management-schemas.js';
 import { portingSchemas } from '../management/porting/porting-schemas.js';
 import { shortenSchemas } from '../shorten/shorten-schemas.js';
 import { API_DESCRIPTION_SCHEMA, HEALTH_SCHEMA, OPENAPI_DOCUMENT_SCHEMA } from '../site/site-schemas.js';
+import { webhookSchemas } from '../webhooks/webhook-schemas.js';
 import type { ApiCatalogOptions } from './api-operation.js';
 
 /**
@@ -24,6 +25,7 @@ export function apiSchemas(options: ApiCatalogOptions) {
     ApiDescription: API_DESCRIPTION_SCHEMA,
     ...managementSchemas(options),
     ...portingSchemas,
+    ...(options.webhooks && webhookSchemas),
     ...shlinkSchemas,
     OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,
     ...yourlsSchemas,

@@ -1,6 +1,7 @@
 import { shlinkMethods } from '../compat/shlink/shlink-endpoints.js';
 import { API_HEADERS, API_METHODS, YOURLS_HEADERS } from '../http/middleware/cors.js';
 import { compatDialectOf, isApiPath } from '../http/paths.js';
+import { webhookDeliveries } from '../webhooks/webhook-operations.js';
 import { listApiOperations } from './api-catalog.js';
 import { API_TAGS, type ApiCatalogOptions, type ApiOperationSpec, type ApiResponseSpec } from './api-operation.js';
 import { COMMON_RESPONSES, type OperationResponse, responsesOf } from './api-responses.js';
@@ -154,6 +155,7 @@ export function createOpenApiDocument(options: ApiCatalogOptions) {
     servers: [{ url: options.baseUrl, description: 'This server.' }],
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    ...(options.webhooks && { webhooks: webhookDeliveries() }),
     components: {
       schemas: apiSchemas(options),
       responses: Object.fromEntries(

@@ -1,8 +1,10 @@
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
+import type { WebhookStore } from '../../core/webhooks/webhook-store.js';
 import type { ChangeFeed } from './change-feed.js';
 
 /**
- * What the server runs on, whichever engine `DATABASE_URL` names: the management operations, and
- * the feed of changes other processes make (which the link cache needs to forget them).
+ * What the server runs on, whichever engine `DATABASE_URL` names: the management operations,
+ * webhooks with their delivery queue, and the feed of changes other processes make (which the
+ * link cache needs to forget them).
  */
-export type ServerLinkStore = ManagedLinkStore & { changes?: ChangeFeed };
+export type ServerLinkStore = ManagedLinkStore & WebhookStore & { changes?: ChangeFeed };

@@ -1,6 +1,7 @@
 import { LinkletError } from '../../core/http/errors.js';
 import { LINK_MANAGEMENT_OPERATIONS } from '../../core/store/link-management-store.js';
 import type { LinkStore } from '../../core/store/link-store.js';
+import { WEBHOOK_OPERATIONS } from '../../core/webhooks/webhook-store.js';
 
 /** What a client is told, and when to try again, for a store failure that should pass. */
 export interface StoreFault {
@@ -45,9 +46,9 @@ export function withFaultsAsUnavailable<S extends LinkStore>(
       }
     };
   }
-  // The management operations (when the store has them) fail the same way; the change feed passes as is.
+  // The management and webhook operations (when the store has them) fail the same way; the change feed passes as is.
   const operations = store as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
-  for (const name of LINK_MANAGEMENT_OPERATIONS) {
+  for (const name of [...LINK_MANAGEMENT_OPERATIONS, ...WEBHOOK_OPERATIONS]) {
     const operation = operations[name];
     if (operation) wrapped[name] = (...args: unknown[]) => operation(...args).catch(asUnavailable);
   }

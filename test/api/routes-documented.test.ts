@@ -3,6 +3,8 @@ import { listApiOperations } from '../../core/api-docs/api-catalog.js';
 import { createLinklet } from '../../core/handler.js';
 import { isApiPath } from '../../core/http/paths.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
+import { createMemoryWebhookStore } from '../../core/webhooks/memory-webhook-store.js';
+import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js';
 import { BASE_URL } from './make-handler.js';
 
 // Every route the handler serves is in the API catalog (so in the OpenAPI document and the API
@@ -18,8 +20,10 @@ const GET_ONLY = new Set(['/assets/{file}']);
 const SHORT_URL_PATHS = new Set(['/{code}', '/{code}/']);
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-const linklet = createLinklet({ store: createMemoryLinkStore(), baseUrl: BASE_URL });
-const operations = listApiOperations({ ...linklet.settings, management: true });
+const webhookStore = createMemoryWebhookStore();
+const webhooks = { store: webhookStore, directory: createWebhookDirectory(webhookStore), blockPrivateTargets: true };
+const linklet = createLinklet({ store: createMemoryLinkStore(), baseUrl: BASE_URL, webhooks });
+const operations = listApiOperations({ ...linklet.settings, management: true, webhooks: true });
 const documented = new Set(operations.map((operation) => `${operation.method} ${operation.path}`));
 const asTemplate = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$1}');
 

@@ -10,6 +10,7 @@ import { createPostgresLinkReads } from './postgres-link-reads.js';
 import { migratePostgres } from './postgres-migrate.js';
 import { createPostgresOwnerKeys } from './postgres-owner-keys.js';
 import { createPostgresRecentLinks } from './postgres-recent-links.js';
+import { createPostgresWebhooks } from './postgres-webhooks.js';
 
 export interface PostgresLinkStoreOptions {
   /** A libpq-style URL, e.g. `postgres://user:password@host:5432/database`. */
@@ -88,6 +89,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     ...createPostgresOwnerKeys(pool, prefix),
     ...createPostgresLinkManagement(pool, prefix),
     ...createPostgresClicks(pool, prefix, options.foldEveryMs),
+    ...createPostgresWebhooks(pool, prefix),
     changes,
     create: claim,
     findByCodeKey: find,

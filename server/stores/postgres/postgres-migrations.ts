@@ -1,5 +1,6 @@
 import { type Catalog, hasColumns, hasPartialIndex, hasTrigger, type Migration } from '../schema-version.js';
 import { fromMs } from './postgres-sql.js';
+import { postgresWebhooksMigration } from './postgres-webhook-schema.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
 // ran it. A change to the schema is a new entry at the end (see docs/updates.md).
@@ -311,5 +312,6 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       sql: rulesAndLimits(prefix),
       madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
     },
+    postgresWebhooksMigration(prefix),
   ];
 }

@@ -13,6 +13,7 @@ import { migrateSqlite, refuseNewerSqliteSchema } from './sqlite-migrate.js';
 import { createSqliteOwnerKeys } from './sqlite-owner-keys.js';
 import { createSqliteRecentLinks } from './sqlite-recent-links.js';
 import { createSqliteVisitReads } from './sqlite-visits.js';
+import { createSqliteWebhooks } from './sqlite-webhooks.js';
 import { startSqliteWriter } from './sqlite-writer.js';
 import { switchToWal } from './switch-to-wal.js';
 
@@ -55,6 +56,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     deleteLink: (...args) => management.deleteLink(...args).finally(reads.end),
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
+    ...createSqliteWebhooks(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS),
     async addClicks(batch) {
       await writer.commit([{ clicks: sqliteClickBatch(batch) }]);
     },

@@ -1,4 +1,5 @@
 import { type Catalog, hasColumns, hasPartialIndex, hasTrigger, type Migration } from '../schema-version.js';
+import { SQLITE_WEBHOOKS_MIGRATION } from './sqlite-webhook-schema.js';
 
 // Append-only: a released entry is never edited, because databases made by that release already
 // ran it. A change to the schema is a new entry at the end (see docs/updates.md).
@@ -343,4 +344,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     sql: RULES_AND_LIMITS,
     madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
   },
+  SQLITE_WEBHOOKS_MIGRATION,
 ];

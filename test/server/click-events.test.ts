@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../core/store/link-store.js';
+import { createMemoryWebhookStore } from '../../core/webhooks/memory-webhook-store.js';
+import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js';
+import { createWebhookEvents } from '../../core/webhooks/webhook-events.js';
+import { createVisitParser } from '../../server/clicks/visit-parser.js';
+import { createClickEvents } from '../../server/webhooks/click-events.js';
+
+const AT = Date.UTC(2026, 10, 29, 12);
+const link = (code: string, ownerId?: number): Link => ({
+  code,
+  codeKey: code,
+  originalUrl: `https://example.com/${code}`,
+  createdAt: AT,
+  expiresAt: AT + 86_400_000,
+  ...(ownerId !== undefined && { ownerId }),
+});
+const LINKS = new Map([
+  ['alices', link('alices', 1)],
+  ['bobs', link('bobs', 2)],
+  ['nobodys', link('nobodys')],
+]);
+
+async function setUp() {
+  const store = createMemoryWebhookStore();
+  const hook = (ownerId: number | null) =>
+    store.createWebhook({
+      ownerId,
+      url: 'https://hooks.example/',
+      events: ['link.clicked'],
+      secret: 'whsec_x',
+      createdAt: AT,
+    });
+  const ids = { alice: (await hook(1)).id, admin: (await hook(null)).id };
+  const directory = createWebhookDirectory(store);
+  await directory.refresh();
+  const events = createWebhookEvents({ store, directory, baseUrl: 'https://sho.rt', now: () => AT });
+  const clicks = createClickEvents({
+    events,
+    findLink: async (codeKey) => LINKS.get(codeKey),
+    parseVisit: createVisitParser(),
+    baseUrl: 'https://sho.rt',
+    logger: { warn: () => {} },
+    everyMs: 60_000,
+  });
+  return { store, ids, clicks };
+}
+
+const visit = (extra = {}) => ({
+  referer: 'https://news.example.org/a?b=c',
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  country: 'KR',
+  private: false,
+  peer: '198.51.100.9',
+  forwardedFor: '203.0.113.7',
+  ...extra,
+});
+
+describe('link.clicked from clicks', () => {
+  it("tells a click to its owner's endpoints and the administrator's, never another owner's, with no address", async () => {
+    const { store, ids, clicks } = await setUp();
+    clicks.record('alices', AT, visit());
+    clicks.record('bobs', AT, visit());
+    clicks.record('nobodys', AT + 1000, visit({ private: true }));
+    clicks.record('gone', AT, visit());
+    await clicks.close();
+    const claimed = await store.claimDeliveries(Number.MAX_SAFE_INTEGER, 100, 1);
+    const toAlice = claimed.filter((d) => d.webhookId === ids.alice).map((d) => JSON.parse(d.body));
+    const toAdmin = claimed.filter((d) => d.webhookId === ids.admin).map((d) => JSON.parse(d.body));
+    expect(toAlice).toEqual([
+      {
+        type: 'link.clicked',
+        timestamp: new Date(AT).toISOString(),
+        data: {
+          code: 'alices',
+          short_url: 'https://sho.rt/alices/',
+          clicked_at: new Date(AT).toISOString(),
+          referrer: 'news.example.org',
+          country: 'KR',
+          browser: 'Chrome',
+          os: 'Windows',
+          device: 'desktop',
+          bot: false,
+        },
+      },
+    ]);
+    expect(toAdmin.map((body) => body.data.code)).toEqual(['alices', 'bobs', 'nobodys']);
+    // A visit that asked not to be tracked carries its time alone.
+    expect(toAdmin[2].data).toEqual({
+      code: 'nobodys',
+      short_url: 'https://sho.rt/nobodys/',
+      clicked_at: new Date(AT + 1000).toISOString(),
+    });
+    for (const one of claimed) {
+      expect(one.body).not.toContain('198.51.100.9');
+      expect(one.body).not.toContain('203.0.113.7');
+    }
+  });
+
+  it('holds nothing while no endpoint takes clicks', async () => {
+    const store = createMemoryWebhookStore();
+    const directory = createWebhookDirectory(store);
+    await directory.refresh();
+    const events = createWebhookEvents({ store, directory, baseUrl: 'https://sho.rt', now: () => AT });
+    let reads = 0;
+    const clicks = createClickEvents({
+      events,
+      findLink: async (codeKey) => {
+        reads++;
+        return LINKS.get(codeKey);
+      },
+      baseUrl: 'https://sho.rt',
+      logger: { warn: () => {} },
+      everyMs: 60_000,
+    });
+    clicks.record('alices', AT, visit());
+    await clicks.close();
+    expect(reads).toBe(0);
+  });
+});

@@ -11,7 +11,6 @@ import { linkRulesForm } from './link-rules-form.js';
 import { loadStatsView } from './link-stats.js';
 import { passwordForm } from './password-form.js';
 import { renewControl } from './renew-control.js';
-import type { RulesLinkView } from './rule-shapes.js';
 import { statsView } from './stats-view.js';
 import { deleteVisitsButton } from './visits-delete.js';
 
@@ -36,7 +35,7 @@ export interface DetailsOptions {
  * point it at a new target. The clicks come from `GET /api/v1/links/{code}`; a server that does
  * not count clicks yet answers without them, and the panel says so.
  */
-export function linkDetails(link: RulesLinkView, options: DetailsOptions): HTMLElement {
+export function linkDetails(link: LinkView, options: DetailsOptions): HTMLElement {
   const id = `target-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const clicks = h('div', { class: 'clicks' }, t('webLoading'));
   const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('qrLabel') });

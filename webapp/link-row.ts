@@ -23,7 +23,7 @@ const STATUS_LABELS = {
  * that place, which opens its details at the renewal. `onTag` narrows the list to a chip's tag.
  */
 export function linkRow(
-  link: RulesLinkView,
+  link: LinkView,
   detailsId: string,
   onAction: (action: RowAction) => void,
   onTag: (tag: string) => void = () => {},

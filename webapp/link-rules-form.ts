@@ -1,3 +1,4 @@
+import type { LinkView } from '../core/management/links/link-view.js';
 import { h } from '../ui/dom.js';
 import { callApi, linkPath } from './api.js';
 import { clearFieldError, showFieldError } from './field-errors.js';
@@ -17,11 +18,7 @@ import { rulesRefusal } from './rules-refusal.js';
  * `forward_query`). What a person can fix is said by its field before anything is sent; what the
  * server refuses is said by the field it names.
  */
-export function linkRulesForm(
-  link: RulesLinkView,
-  key: string,
-  onSaved: (link: RulesLinkView) => void,
-): HTMLDetailsElement {
+export function linkRulesForm(link: RulesLinkView, key: string, onSaved: (link: LinkView) => void): HTMLDetailsElement {
   const base = `rules-${encodeURIComponent(link.code).replace(/%/g, '_')}`;
   const editor = rulesEditor(base, draftsFromRules(link.redirect_rules));
   const draft = limitsDraft(link);
@@ -85,7 +82,7 @@ export function linkRulesForm(
     }
     save.disabled = true;
     try {
-      const { data } = await callApi<RulesLinkView>(linkPath(link.code), {
+      const { data } = await callApi<LinkView>(linkPath(link.code), {
         method: 'PATCH',
         key,
         body: { redirect_rules: rules.rules, ...limited.body },

@@ -15,11 +15,15 @@ export interface RedirectRuleBody {
 }
 
 /**
- * A link view with the rules-and-limits fields (SPEC "Link rules and limits"). Optional here: a
- * server from before them says nothing, and the screens then show a link without rules or limits.
+ * A link view with the rules-and-limits fields (SPEC "Link rules and limits"), as the web app
+ * reads them: a condition's `type` as any text (the server's view says no more), each read by
+ * `draftsFromRules`; the fields optional, so a view without them reads as no rules and no limits.
  */
-export type RulesLinkView = LinkView & {
-  redirect_rules?: RedirectRuleBody[];
+export type RulesLinkView = Omit<LinkView, 'redirect_rules' | 'max_visits' | 'valid_since' | 'forward_query'> & {
+  redirect_rules?: ReadonlyArray<{
+    target_url: string;
+    conditions: ReadonlyArray<{ type: string; key?: string; value?: string }>;
+  }>;
   max_visits?: number | null;
   valid_since?: string | null;
   forward_query?: boolean;

@@ -2,7 +2,7 @@ import { MAX_REDIRECT_RULES, type RedirectConditionType } from '../core/rules/re
 import type { MessageKey } from '../ui/i18n.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { isoFromLocalInput, localInputValue } from './local-date-time.js';
-import type { RedirectRuleBody, RuleConditionBody } from './rule-shapes.js';
+import type { RedirectRuleBody, RuleConditionBody, RulesLinkView } from './rule-shapes.js';
 
 /** At most this many conditions in one rule (the API's limit). */
 export const MAX_RULE_CONDITIONS = 10;
@@ -52,13 +52,16 @@ export function hasValue(type: RedirectConditionType): boolean {
 }
 
 /** A link's rules (from the API) as the editor's drafts, dates in the browser's zone. */
-export function draftsFromRules(rules: readonly RedirectRuleBody[] | undefined): RuleDraft[] {
+export function draftsFromRules(rules: RulesLinkView['redirect_rules']): RuleDraft[] {
   return (rules ?? []).map((rule) => ({
     target: rule.target_url,
     conditions: rule.conditions.map((condition) => ({
-      type: condition.type,
+      // The server only lists the kinds it takes (REDIRECT_CONDITION_TYPES).
+      type: condition.type as RedirectConditionType,
       key: condition.key ?? '',
-      value: DATE_TYPES.has(condition.type) ? localInputValue(condition.value) : (condition.value ?? ''),
+      value: DATE_TYPES.has(condition.type as RedirectConditionType)
+        ? localInputValue(condition.value)
+        : (condition.value ?? ''),
     })),
   }));
 }

@@ -27,7 +27,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         ...keyOperations(options),
         ...linkOperations(options),
         ...portingOperations(),
-        ...tagOperations(),
+        ...tagOperations(options),
         ...yourlsOperations(),
         ...shlinkOperations(),
       ]

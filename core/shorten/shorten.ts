@@ -53,6 +53,7 @@ export async function shorten(
     if (passwordHash !== undefined) link.passwordHash = passwordHash;
     if (request.title !== undefined) link.title = request.title;
     if (request.tags !== undefined && request.tags.length > 0) link.tags = request.tags;
+    if (request.limits !== undefined) Object.assign(link, request.limits);
     return link;
   };
 

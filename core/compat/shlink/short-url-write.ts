@@ -10,10 +10,12 @@ import {
   bodyFields,
   booleanField,
   parseLongUrl,
+  parseShlinkLimits,
   parseShlinkTags,
   parseShlinkTitle,
   parseValidUntil,
   refuseUnsupportedOptions,
+  type ShlinkLinkLimits,
   stringField,
 } from './short-url-fields.js';
 
@@ -28,6 +30,15 @@ export interface WriteRules {
   urlRules: OriginalUrlRules;
   host: string;
   now: number;
+}
+
+/** A create's limits as the link's fields: `null` and `false` are the defaults, left out as absent. */
+function createLimits(limits: ShlinkLinkLimits): ShortenRequest['limits'] {
+  const fields: NonNullable<ShortenRequest['limits']> = {};
+  if (typeof limits.maxVisits === 'number') fields.maxVisits = limits.maxVisits;
+  if (typeof limits.validSince === 'number') fields.validSince = limits.validSince;
+  if (limits.forwardQuery === true) fields.forwardQuery = true;
+  return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
 /**
@@ -56,6 +67,8 @@ export function parseShlinkCreate(
   const title = fields.title === undefined ? null : parseShlinkTitle(fields.title);
   if (title !== null) request.title = title;
   if (fields.tags !== undefined) request.tags = parseShlinkTags(fields.tags);
+  const limits = createLimits(parseShlinkLimits(fields));
+  if (limits !== undefined) request.limits = limits;
   return { request, findIfExists: booleanField(fields, 'findIfExists') ?? false };
 }
 
@@ -72,6 +85,7 @@ export function parseShlinkEdit(body: unknown, link: Link, rules: WriteRules): L
   if (longUrl !== undefined) patch.originalUrl = parseLongUrl(longUrl, rules.urlRules);
   if (fields.title !== undefined) patch.title = parseShlinkTitle(fields.title);
   if (fields.tags !== undefined) patch.tags = parseShlinkTags(fields.tags);
+  Object.assign(patch, parseShlinkLimits(fields));
   if (fields.validUntil !== undefined && fields.validUntil !== null) {
     const at = parseShlinkDate(fields.validUntil, 'validUntil');
     if (Math.floor(at / 1000) !== Math.floor(link.expiresAt / 1000)) {

@@ -71,6 +71,18 @@ describeBulkEditsContract('postgres', async () => {
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };
 });
+describeBulkEditsContract('postgres as the server serves it: link cache over faults as 503', async (clock) => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return {
+    store: withLinkCache(withFaultsAsUnavailable(store, postgresFaultOf), {
+      maxEntries: 100,
+      maxAgeMs: 60_000,
+      now: clock,
+    }),
+    dispose: () => dropSchema(schema).then(() => {}),
+  };
+});
 describeLinkOptionsContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });

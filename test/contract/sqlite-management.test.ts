@@ -29,6 +29,7 @@ describeManagedLinkPasswordContract('sqlite', async () => ({
 }));
 describeLinkOptionsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 describeBulkEditsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeBulkEditsContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 describeRecentLinksContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 describeRecentLinksContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 

@@ -30,7 +30,7 @@ import {
   seedProtectedPostgres,
   seedProtectedSqlite,
 } from './password-scenarios.mjs';
-import { expireSqliteLink, seedSqliteLinks } from './seed-sqlite.mjs';
+import { expireSqliteLink, seedSqliteLinks, setSqliteRedirectRules } from './seed-sqlite.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -155,9 +155,43 @@ const SCENARIOS = [
     expect: 4,
     expireFirst: true,
   },
+  // What redirect rules cost (SPEC: at most 10 % more than without; a link without rules no
+  // dearer than before): the same visitors on two servers in the same rounds, every link of one
+  // holding three rules of which the last matches (User-Agent and Accept-Language read, two rules
+  // tried and missed first), the other's none.
+  {
+    id: 'redirect-rules-3',
+    name: 'redirect, 3 rules, the last one matching',
+    links: 1_000,
+    load: 'rule-visitors',
+    expect: 3,
+    group: 'rules',
+    redirectRules: true,
+  },
+  {
+    id: 'redirect-rules-none',
+    name: 'redirect, no rules, the same visitors',
+    links: 1_000,
+    load: 'rule-visitors',
+    expect: 3,
+    group: 'rules',
+  },
   // Unprotected redirects with and without protected links in the store (bench/password-scenarios.mjs).
   ...PASSWORD_SCENARIOS,
 ];
+
+/** The rules of the `redirect-rules-3` links (as stored): an iPhone, a Japanese reader, then Chrome. */
+const BENCH_RULES = JSON.stringify([
+  { targetUrl: 'https://example.com/app-store', conditions: [{ type: 'device', value: 'ios' }] },
+  { targetUrl: 'https://example.com/ja', conditions: [{ type: 'language', value: 'ja' }] },
+  { targetUrl: 'https://example.com/chrome', conditions: [{ type: 'browser', value: 'chrome' }] },
+]);
+/** The visitors of the `rule-visitors` load: a desktop Chrome reading English (the third rule holds). */
+const RULE_VISITOR_HEADERS = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'accept-language': 'en-US,en;q=0.9',
+};
 
 /** The headers of the `visitors` load: a few browsers, referrers and countries, some DNT, a bot. */
 const VISITOR_AGENTS = [
@@ -299,6 +333,19 @@ function loadFor(scenario, origin, runTag) {
     const pick = scenario.load === 'zipf' ? zipfSamplers.get(n) : () => Math.floor(Math.random() * n);
     return { ...base, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/${codeAt(pick())}` }) }] };
   }
+  if (scenario.load === 'rule-visitors') {
+    const pick = () => Math.floor(Math.random() * scenario.links);
+    return {
+      ...base,
+      requests: [
+        {
+          method: 'GET',
+          headers: RULE_VISITOR_HEADERS,
+          setupRequest: (req) => ({ ...req, path: `/${codeAt(pick())}` }),
+        },
+      ],
+    };
+  }
   if (scenario.load === 'visitors') {
     let sent = 0;
     const pick = () => Math.floor(Math.random() * scenario.links);
@@ -426,19 +473,21 @@ async function main() {
     // creates get an empty one per server.
     const key = scenario.load.startsWith('create')
       ? `${scenario.id}-${logMode}-empty`
-      : `links-${scenario.links}${protectedKey(scenario)}${scenario.expireFirst ? '-expired' : ''}`;
+      : `links-${scenario.links}${protectedKey(scenario)}${scenario.expireFirst ? '-expired' : ''}${scenario.redirectRules ? '-rules' : ''}`;
     if (!seeded.has(`${store}:${key}`)) {
       if (store === 'sqlite') {
         const path = join(dir, `${key}.db`);
         seedSqliteLinks(path, scenario.links, (i) => ({ code: codeAt(i), url: urlAt(i) }));
         if (scenario.protectedLinks) await seedProtectedSqlite(path, scenario.protectedLinks);
         if (scenario.expireFirst) expireSqliteLink(path, codeAt(0));
+        if (scenario.redirectRules) setSqliteRedirectRules(path, BENCH_RULES);
         seeded.set(`${store}:${key}`, `sqlite:${path}`);
       } else {
         const schema = `${schemaPrefix}_${key.replaceAll('-', '_')}`;
         schemas.push(schema);
         seeded.set(`${store}:${key}`, await seedPostgres(admin, schema, scenario.links));
         if (scenario.protectedLinks) await seedProtectedPostgres(admin, schema, scenario.protectedLinks);
+        if (scenario.redirectRules) await admin.query(`UPDATE ${schema}.links SET redirect_rules = $1`, [BENCH_RULES]);
         if (scenario.expireFirst)
           await admin.query(`UPDATE ${schema}.links SET expires_at = now() - interval '3 days' WHERE code_key = $1`, [
             codeAt(0),
@@ -593,6 +642,17 @@ async function main() {
       if (visitsOn && visitsOff) {
         notes.push(
           `${store}, log to ${log}: visits on served ${fmt(rpsRatio(visitsOn, visitsOff), 3)}× the redirects/s of visits off (target ≥ 0.95)`,
+        );
+      }
+    }
+  }
+  for (const store of stores) {
+    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
+      const [ruled, plain] = [rowOf('redirect-rules-3', store, log), rowOf('redirect-rules-none', store, log)];
+      if (ruled && plain) {
+        notes.push(
+          `${store}, log to ${log}: links with 3 rules (the last matching) served ${fmt(rpsRatio(ruled, plain), 3)}× the redirects/s of links without ` +
+            `(${fmt(ruled.linklet.rps)} against ${fmt(plain.linklet.rps)}), CPU ${fmt(ruled.linklet.cpuUs, 1)} against ${fmt(plain.linklet.cpuUs, 1)} µs a request; CPU ratio ${fmt(cpuRatio(ruled, plain), 3)} (target ≥ 0.9)`,
         );
       }
     }

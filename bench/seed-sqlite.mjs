@@ -31,3 +31,11 @@ export function expireSqliteLink(path, code) {
   db.prepare('UPDATE links SET expires_at = ? WHERE code_key = ?').run(Date.now() - 3 * DAY_MS, code);
   db.close();
 }
+
+/** Gives every link in the SQLite file at `path` these redirect rules (their stored JSON text). */
+export function setSqliteRedirectRules(path, rulesText) {
+  const db = openSqliteDatabase(path);
+  db.prepare('UPDATE links SET redirect_rules = ?').run(rulesText);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}

@@ -8,6 +8,8 @@ export interface RequestEnv {
    * it rotate through 2^64 of them).
    */
   client?: string;
+  /** The client's whole address behind the trusted proxies, for `ip-address` redirect rules; never kept. */
+  address?: string;
 }
 
 export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Response>;

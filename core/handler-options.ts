@@ -1,6 +1,7 @@
 import type { LogLevel } from './http/error-answer.js';
 import type { ImportBudget } from './management/porting/import-budget.js';
 import type { PasswordTries } from './passwords/password-tries.js';
+import type { LinkRuleOptions } from './redirect/rules/link-rule-options.js';
 import type { ClickRecorder } from './rules/clicks.js';
 import type { LinkletOptions } from './settings.js';
 import type { WebAppFiles } from './site/web-app.js';
@@ -39,4 +40,6 @@ export interface HandlerOptions extends LinkletOptions {
    * User-Agent, the trusted proxy's country header, DNT/GPC); the adapter parses them later.
    */
   visits?: { countryHeader?: string | undefined };
+  /** What redirect rules and visit limits read: the User-Agent classifier, country sources, the clicks ledger. */
+  linkRules?: LinkRuleOptions;
 }

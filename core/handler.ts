@@ -17,6 +17,7 @@ import { createCreatorCheck } from './management/owners/creator.js';
 import { MAX_IMPORT_BYTES } from './management/porting/read-import-file.js';
 import { registerRedirectRoutes } from './redirect/redirect-routes.js';
 import { notFoundError } from './redirect/resolve.js';
+import { type LinkRules, linkRulesOf } from './redirect/rules/link-rule-options.js';
 import { type LinkletSettings, settingsOf } from './settings.js';
 import { createShortenAnswerer, type ShortenAnswerer } from './shorten/shorten-answer.js';
 import { registerShortenRoutes } from './shorten/shorten-routes.js';
@@ -31,6 +32,8 @@ export interface Linklet {
   fetch: FetchHandler;
   settings: LinkletSettings;
   answerShorten: ShortenAnswerer;
+  /** What redirect rules and limits read (one ledger of limited links' clicks), for the fast path too. */
+  linkRules: LinkRules;
   /** What is served, by method and path (Hono's list): a test holds it against the API catalog. */
   routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>;
 }
@@ -44,6 +47,7 @@ export function createLinklet(options: HandlerOptions): Linklet {
   const settings = settingsOf(options);
   const { store } = settings;
   const answerShorten = createShortenAnswerer(settings);
+  const linkRules = linkRulesOf(options.linkRules, settings.store);
   // A store with the management operations (the server's) also serves owners, keys and links.
   const management = isManagedLinkStore(store) ? store : undefined;
   const descriptionOptions = { ...settings, management: management !== undefined };
@@ -107,10 +111,11 @@ export function createLinklet(options: HandlerOptions): Linklet {
     onClick: options.onClick,
     visits: options.visits,
     passwordTries: options.passwordTries,
+    linkRules,
   });
 
   const fetch: FetchHandler = async (request, env = {}) => withSecurityHeaders(await app.fetch(request, env));
-  return { fetch, settings, answerShorten, routes: app.routes };
+  return { fetch, settings, answerShorten, linkRules, routes: app.routes };
 }
 
 /** The handler alone: what the extension's service worker and the tests serve. */

@@ -57,4 +57,20 @@ if ! "${node_home}/bin/node" --version 2>/dev/null | grep -qx "v${exact}"; then
     exit 1
   fi
 fi
+
+# npm takes its global settings from PREFIX/etc/npmrc, PREFIX being the folder of the node it runs
+# on: on this Node, the machine's npm would lose the machine's own (the registry, the CA bundle a
+# proxy needs: SELF_SIGNED_CERT_IN_CHAIN on the first download not already cached). Give this
+# Node the machine's global npmrc, as read by the machine's npm on the machine's node (no
+# registry Node on PATH, no npm_config_* handed down by an `npm run` around this script).
+machine_path="$(printf '%s' "${PATH}" | tr ':' '\n' | grep -v '/linklet-node[^/]*/' | paste -sd ':' -)"
+unset_npm=()
+while IFS= read -r name; do unset_npm+=(-u "${name}"); done < <(env | grep -io '^npm_config_[a-z_]*' || true)
+machine_npmrc="$(env "${unset_npm[@]}" PATH="${machine_path}" npm config get globalconfig 2>/dev/null || true)"
+if [ -n "${machine_npmrc}" ] && [ -f "${machine_npmrc}" ] && [ "${machine_npmrc}" != "${node_home}/etc/npmrc" ] &&
+  ! cmp -s "${machine_npmrc}" "${node_home}/etc/npmrc"; then
+  mkdir -p "${node_home}/etc"
+  cp "${machine_npmrc}" "${node_home}/etc/npmrc.partial"
+  mv -f "${node_home}/etc/npmrc.partial" "${node_home}/etc/npmrc"
+fi
 printf '%s\n' "${node_home}"

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutNpmConfig } from './npm-environment.mjs';
 import { withLock } from './release-lock.mjs';
 import { headersDirOf, releaseNode } from './release-node.mjs';
 
@@ -51,18 +52,19 @@ export function resolveCommit(commit) {
  * The built release at `commit`: its folder (with `dist/server/main.js` and its own node_modules),
  * built now unless a finished build is cached. Two test files asking for the same release at once
  * build it once: the second waits on the first's lock. Native addons are per Node ABI, so each
- * ABI of `releaseNode()` gets its own build.
+ * ABI of `releaseNode(commit)` gets its own build.
  * @param {string} commit
  * @returns {Promise<string>}
  */
 export async function ensureRelease(commit) {
   const id = resolveCommit(commit);
-  const abi = abiOf(releaseNode());
+  const node = releaseNode(id);
+  const abi = abiOf(node);
   const dir = join(releasesCacheDir(), `${id}-abi${abi}`);
   if (existsSync(join(dir, READY_MARKER))) return dir;
   mkdirSync(releasesCacheDir(), { recursive: true });
   await withLock(`${dir}.lock`, () => {
-    if (!existsSync(join(dir, READY_MARKER))) buildRelease(id, dir, abi);
+    if (!existsSync(join(dir, READY_MARKER))) buildRelease(id, dir, abi, node);
   });
   return dir;
 }
@@ -71,18 +73,19 @@ export async function ensureRelease(commit) {
  * @param {string} id
  * @param {string} dir
  * @param {string} abi
+ * @param {string} node
  */
-function buildRelease(id, dir, abi) {
+function buildRelease(id, dir, abi, node) {
   const repo = process.env.LINKLET_REPO ?? PROJECT_ROOT;
   // A build that died half-way leaves no marker: start it again from nothing.
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // npm and node-gyp build for the `node` first on PATH, the one the release will run on, against
   // its own headers (a Node from the npm registry has them in its folder).
-  const node = releaseNode();
   const headers = headersDirOf(node);
   const env = {
-    ...process.env,
+    // Today's npm settings must not govern the release's install (engine-strict, a wrong globalconfig).
+    ...withoutNpmConfig(process.env),
     PATH: `${dirname(node)}:${process.env.PATH ?? ''}`,
     ...(headers === undefined ? {} : { npm_config_nodedir: headers }),
   };

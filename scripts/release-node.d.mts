@@ -6,8 +6,14 @@ export declare const RELEASE_REGISTRY_NODE: string;
 /** Whether every earlier release of the update tests runs on Node `version` (better-sqlite3 12). */
 export declare function runsReleases(version: string): boolean;
 
-/** The Node.js binary that builds and runs earlier releases. */
-export declare function releaseNode(): string;
+/** The major version of better-sqlite3 the release at `commit` pins. */
+export declare function sqliteMajorOf(commit: string): number;
+
+/** The Node.js binary that builds and runs the release at `commit`. */
+export declare function releaseNode(commit: string): string;
 
 /** The folder whose include/node holds the headers of `node`, when it has them. */
 export declare function headersDirOf(node: string): string | undefined;
+
+/** The Node.js binary for the releases on better-sqlite3 12 (before 0.2.0). */
+export declare function sqlite12ReleaseNode(): string;

@@ -14,7 +14,7 @@ export const RELEASE_REGISTRY_NODE = '24.18.1';
 const REGISTRY_NODE_SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), 'registry-node.sh');
 
 /**
- * Whether every earlier release runs on Node `version` (`v20.20.2`): what their `engines` admit,
+ * Whether every release on better-sqlite3 12 (before 0.2.0) runs on Node `version` (`v20.20.2`): what their `engines` admit,
  * `^20.19.0 || ^22.13.0 || >=24.0.0 <24.19.0`, as the lines they were tested on.
  * @param {string} version
  */
@@ -36,12 +36,42 @@ const versionOf = (node) => {
 let chosen;
 
 /**
- * The Node.js binary that builds and runs earlier releases: `LINKLET_RELEASE_NODE`; else the one
- * running this when the releases run on it; else the first `node` on PATH they run on (this
- * machine's own, behind a newer one put first); else Node.js 24.18.1 from the npm registry.
+ * The major version of better-sqlite3 a release at `commit` pins, read from its package.json in
+ * the repository the tests run from (`LINKLET_REPO`, else this checkout).
+ * @param {string} commit
+ * @returns {number}
+ */
+export function sqliteMajorOf(commit) {
+  const repo = process.env.LINKLET_REPO ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const manifest = JSON.parse(
+    execFileSync('git', ['-C', repo, 'show', `${commit}:package.json`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  const range = manifest.dependencies?.['better-sqlite3'] ?? manifest.devDependencies?.['better-sqlite3'] ?? '';
+  return Number(/\d+/.exec(range)?.[0] ?? 0);
+}
+
+/**
+ * The Node.js binary that builds and runs the release at `commit`. A release on better-sqlite3 13
+ * or later (0.2.0 on: one Node-API addon for 22, 24 and 26, the lines its `engines` admit) runs on
+ * the Node running the tests, as an operator updates Linklet without changing Node. An earlier
+ * one (better-sqlite3 12) runs on `LINKLET_RELEASE_NODE`; else the Node running this when it can;
+ * else the first `node` on PATH it runs on (this machine's own, behind a newer one put first);
+ * else Node.js 24.18.1 from the npm registry.
+ * @param {string} commit
  * @returns {string}
  */
-export function releaseNode() {
+export function releaseNode(commit) {
+  return sqliteMajorOf(commit) >= 13 ? process.execPath : sqlite12ReleaseNode();
+}
+
+/**
+ * The Node.js binary for the releases on better-sqlite3 12 (see `releaseNode`).
+ * @returns {string}
+ */
+export function sqlite12ReleaseNode() {
   if (process.env.LINKLET_RELEASE_NODE) return process.env.LINKLET_RELEASE_NODE;
   if (runsReleases(process.version)) return process.execPath;
   if (chosen !== undefined) return chosen;

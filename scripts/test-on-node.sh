@@ -29,13 +29,13 @@ project="$(pwd)"
 started=$SECONDS
 node_home="$(bash scripts/registry-node.sh "${version}")"
 echo "Testing on Node.js $("${node_home}/bin/node" --version)"
-# The earlier releases of the update tests, when named, come from this checkout's git history and
-# run on the Node this checkout's own test runs give them (scripts/release-node.mjs), whichever
-# Node runs today's code: their builds are cached for it.
+# The earlier releases of the update tests, when named, come from this checkout's git history. Those
+# on better-sqlite3 12 run on the Node this checkout's own test runs give them, whichever Node runs
+# today's code (their builds are cached for it); later ones on the Node tested (scripts/release-node.mjs).
 release_env=()
 if [[ " ${filters[*]} " == *updates* ]]; then
   release_env=(LINKLET_RELEASE_NODE="$(node --input-type=module \
-    -e "import('${project}/scripts/release-node.mjs').then((m) => console.log(m.releaseNode()))")")
+    -e "import('${project}/scripts/release-node.mjs').then((m) => console.log(m.sqlite12ReleaseNode()))")")
 fi
 
 # Tracked files and new ones not ignored, as the tests would see this checkout.

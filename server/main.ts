@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
 import { createLinklet } from '../core/handler.js';
+import { storedClicksOf } from '../core/redirect/rules/link-rule-options.js';
+import { createVisitLedger } from '../core/redirect/rules/visit-ledger.js';
 import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
-import { createVisitParser } from './clicks/visit-parser.js';
+import { createAgentParser, createVisitParser } from './clicks/visit-parser.js';
 import { startVisitRetention } from './clicks/visit-retention.js';
 import { withVisitsDeletedAfterWrites } from './clicks/visits-deleted-after-writes.js';
 import { clientAddressOf } from './http/client-address.js';
@@ -69,11 +71,17 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   });
   const log = createRequestLog(logger, { accessLog: config.accessLog });
   // Written to the store underneath the cache (which has nothing to do with clicks).
-  const visits = config.clickCounting && config.visits ? await visitCaptureOf(config) : undefined;
+  const countryOfAddress = await countryLookupOf(config);
+  const visits = config.clickCounting && config.visits ? visitCaptureOf(config, countryOfAddress) : undefined;
+  // Redirect rules classify a visitor as visits do (one parser, one cache of User-Agents).
+  const agentOf = visits?.parse.facts.agentOf ?? createAgentParser();
+  // Clicks of links with a visit limit, until the click counter has written them.
+  const ledger = createVisitLedger(storedClicksOf(opened));
   const clicks = config.clickCounting
     ? createClickCounter({
         write: (batch) => opened.addClicks(batch),
         logger,
+        ledger,
         ...(visits && { parseVisit: visits.parse, visitsRetentionDays: config.visitsRetentionDays }),
       })
     : undefined;
@@ -113,6 +121,12 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
     webApp,
     onClick: clicks?.count,
     visits: visits?.capture,
+    linkRules: {
+      agentOf,
+      ledger,
+      countryHeader: config.countryHeader,
+      countryOfAddress: countryOfAddress && ((address: string) => countryOfAddress(address, undefined)),
+    },
     importBudget: rateLimiter?.importBudget,
     passwordTries: rateLimiter?.passwordTries,
     // After the answer is written: the rows read are garbage now (see IMPORTED_ROWS_WORTH_A_COLLECTION).
@@ -132,6 +146,7 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
       visits: visits?.capture,
       redirectCacheSeconds: settings.redirectCacheSeconds,
       timeZone: settings.timeZone,
+      linkRules: linklet.linkRules,
     },
     creates: { answer: linklet.answerShorten, maxBodyBytes: settings.maxBodyBytes, apiKey: config.apiKey },
     headersTimeoutMs: config.headersTimeoutMs,
@@ -188,22 +203,24 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   });
 }
 
+/** The local country database (`GEOIP_DB`), opened once for visits and redirect rules; undefined when not set. */
+async function countryLookupOf(config: Config) {
+  if (config.geoipDb === undefined) return undefined;
+  try {
+    return await openCountryLookup(config.geoipDb, config.trustedProxies);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      `Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`,
+    );
+  }
+}
+
 /**
  * What redirects hand over for visits and how the batch writer parses it: the country from the
  * trusted proxy's header, else (with `GEOIP_DB`) from the local database; never a remote service.
  */
-async function visitCaptureOf(config: Config) {
-  let countryOfAddress: Awaited<ReturnType<typeof openCountryLookup>> | undefined;
-  if (config.geoipDb !== undefined) {
-    try {
-      countryOfAddress = await openCountryLookup(config.geoipDb, config.trustedProxies);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new ConfigError(
-        `Invalid configuration:\n  GEOIP_DB: cannot read a country database at ${config.geoipDb}: ${why}`,
-      );
-    }
-  }
+function visitCaptureOf(config: Config, countryOfAddress: Awaited<ReturnType<typeof countryLookupOf>>) {
   return {
     capture: { countryHeader: config.countryHeader, lookUpAddress: countryOfAddress !== undefined },
     parse: createVisitParser(countryOfAddress ? { countryOfAddress } : {}),

@@ -40,11 +40,11 @@ function addressOf(path: string): string {
 function pageContentOf(error: LinkletError, audience: ErrorAudience, language: PageLanguage): ErrorPageContent {
   const address = addressOf(audience.path);
   const gone = error.kind === 'gone' ? error.gone : undefined;
-  if (gone?.reason === 'expired') {
+  if (gone?.reason === 'expired' || gone?.reason === 'not_yet_valid') {
     const expiredOn = formatPageDate(gone.at, language, audience.timeZone ?? 'UTC');
-    return { language, reason: 'expired', address, expiredOn };
+    return { language, reason: gone.reason, address, expiredOn };
   }
-  return { language, reason: gone?.reason === 'disabled' ? 'disabled' : 'not_found', address };
+  return { language, reason: gone === undefined ? 'not_found' : gone.reason, address };
 }
 
 /** What a log line should say of a failure, at which level, or nothing (a client's own mistake). */

@@ -1,7 +1,7 @@
 import type { PageLanguage } from './page-language.js';
 
 /** Why a short URL leads nowhere, as its page tells it. */
-export type PageReason = 'not_found' | 'expired' | 'disabled';
+export type PageReason = 'not_found' | 'expired' | 'disabled' | 'not_yet_valid' | 'used_up';
 
 export interface PageWords {
   /** The tab's title and the page's heading. */
@@ -44,6 +44,16 @@ export const ERROR_PAGE_WORDS: Record<PageLanguage, LanguageWords> = {
         explain: (address) => `The short link ${address} no longer leads anywhere.`,
         advice: 'If you still need it, ask whoever shared it.',
       },
+      not_yet_valid: {
+        heading: 'This link is not open yet',
+        explain: (address, date) => `The short link ${address} opens on ${date}.`,
+        advice: 'Come back then, or ask whoever shared it.',
+      },
+      used_up: {
+        heading: 'This link has had all its visits',
+        explain: (address) => `The short link ${address} was opened as many times as its owner allowed.`,
+        advice: ASK,
+      },
     },
   },
   ko: {
@@ -64,6 +74,16 @@ export const ERROR_PAGE_WORDS: Record<PageLanguage, LanguageWords> = {
         heading: '소유자가 사용을 중지한 링크입니다',
         explain: (address) => `짧은 링크 ${address}은(는) 더 이상 어디로도 연결되지 않습니다.`,
         advice: '아직 필요하다면 링크를 보낸 사람에게 문의하세요.',
+      },
+      not_yet_valid: {
+        heading: '아직 열리지 않은 링크입니다',
+        explain: (address, date) => `${address} 주소의 짧은 링크는 ${date}부터 열립니다.`,
+        advice: '그때 다시 열거나 링크를 보낸 사람에게 문의하세요.',
+      },
+      used_up: {
+        heading: '방문 횟수를 모두 사용한 링크입니다',
+        explain: (address) => `${address} 주소의 짧은 링크는 소유자가 허용한 방문 횟수만큼 이미 열렸습니다.`,
+        advice: KO_ASK,
       },
     },
   },

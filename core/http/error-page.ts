@@ -31,7 +31,7 @@ export interface ErrorPageContent {
   reason: PageReason;
   /** The address the visitor followed, as people read it (decoded: Hangul stays Hangul). */
   address: string;
-  /** When an expired link expired, already written for people (`formatPageDate`). */
+  /** When an expired link expired (or a link not yet open opens), already written for people (`formatPageDate`). */
   expiredOn?: string;
 }
 

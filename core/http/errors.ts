@@ -45,8 +45,15 @@ export interface LinkletErrorOptions {
   gone?: GoneReason;
 }
 
-/** Why a short link answers 410: it expired at `at` (epoch ms), or its owner turned it off. */
-export type GoneReason = { reason: 'expired'; at: number } | { reason: 'disabled' };
+/**
+ * Why a short link answers 410: it expired at `at` (epoch ms), its owner turned it off, it opens
+ * only at `at` (its `valid_since`), or it has had all the visits its `max_visits` allows.
+ */
+export type GoneReason =
+  | { reason: 'expired'; at: number }
+  | { reason: 'disabled' }
+  | { reason: 'not_yet_valid'; at: number }
+  | { reason: 'used_up' };
 
 /**
  * The one error type of Linklet. Its message is shown to the client as is, so it must say which

@@ -4,6 +4,7 @@ import { PASSWORD_PATCH_SCHEMA, PASSWORD_PROTECTED_SCHEMA } from '../passwords/p
 import { CLICK_DAYS_SHOWN } from '../rules/clicks.js';
 import { EXPIRE_DURATIONS } from '../rules/expiry.js';
 import { MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from './links/link-labels.js';
+import { linkRuleRequests, linkRulesProperties } from './links/link-rules-schemas.js';
 import { MAX_NAME_LENGTH } from './owners/owner-name.js';
 
 /** A tag: 1–32 letters (Hangul among them), digits, `-` or `_`. */
@@ -26,6 +27,7 @@ const linkProperties = {
     description: 'Its tags, in lower case (tags compare case-insensitively).',
     items: { type: 'string', pattern: TAG_PATTERN },
   },
+  ...linkRulesProperties,
 };
 
 /** The title and tags a v1 create and a PATCH take (`null` removes them in a PATCH). */
@@ -99,12 +101,17 @@ export function managementSchemas(options: ApiCatalogOptions) {
         { required: ['tags'] },
         { required: ['expire_duration'] },
         { required: ['password'] },
+        { required: ['redirect_rules'] },
+        { required: ['max_visits'] },
+        { required: ['valid_since'] },
+        { required: ['forward_query'] },
       ],
       properties: {
         password: PASSWORD_PATCH_SCHEMA,
         original_url: { type: 'string', maxLength: options.maxUrlLength, format: 'uri' },
         disabled: { type: 'boolean', description: 'True: the link answers 410 until it is enabled again.' },
         ...linkLabelRequests,
+        ...linkRuleRequests,
         expire_duration: {
           enum: [...EXPIRE_DURATIONS],
           description:

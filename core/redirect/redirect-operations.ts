@@ -11,15 +11,21 @@ const codeParameter = {
 export function redirectOperations(): ApiOperationSpec[] {
   const shortUrlAnswers = (): Record<number, ApiResponseSpec> => ({
     302: {
-      description: 'The link is active: redirect to the original URL (its ASCII form).',
+      description:
+        "The link is active: redirect to the original URL (its ASCII form), or to the target of its first redirect rule whose conditions all hold; with `forward_query`, the visit's query parameters are added (the visit's win).",
       headers: {
         Location: 'The original URL: punycode host, percent-encoded path.',
         'Cache-Control':
-          "`private, max-age=<seconds>`: the smaller of the seconds the link has left and the server's `REDIRECT_CACHE_SECONDS` (default 60); `no-store` when that is 0.",
+          "`private, max-age=<seconds>`: the smaller of the seconds the link has left and the server's `REDIRECT_CACHE_SECONDS` (default 60); `no-store` when that is 0. `private, no-store` for a link with redirect rules, a visit limit or a start (`valid_since`): the next visit may be sent elsewhere or refused.",
       },
     },
     404: { description: 'No link has this code.', schema: ERROR, page: true },
-    410: { description: 'The link expired.', schema: ERROR, page: true },
+    410: {
+      description:
+        'The link expired, was disabled, is not open yet (`valid_since`) or has had all its visits (`max_visits`); the page and message say which.',
+      schema: ERROR,
+      page: true,
+    },
     503: withMeaning(503),
     ...passwordShortUrlAnswers(),
   });

@@ -1,4 +1,4 @@
-import type { RawVisit, VisitRow } from '../management/visits/visits.js';
+import type { RawVisit, VisitRow } from './visit-rows.js';
 
 /** Daily click counts are kept at least this many UTC days (older days are purged by the writer). */
 export const CLICK_DAYS_KEPT = 90;

@@ -2,6 +2,8 @@ import { type Answer, jsonAnswer } from '../http/answer.js';
 import { invalid, LinkletError } from '../http/errors.js';
 import { parseJsonText } from '../http/parse-json-text.js';
 import { parseCreateLabels, withLabels } from '../management/links/link-options-request.js';
+import { parseCreateRuleFields } from '../management/links/link-rules-request.js';
+import { withRuleFields } from '../management/links/link-rules-view.js';
 import { parseCreatePassword } from '../passwords/password-hasher.js';
 import { formatLegacyDate } from '../rules/dates.js';
 import type { LinkletSettings } from '../settings.js';
@@ -45,14 +47,15 @@ export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswere
     const password = dialect === 'v1' ? parseCreatePassword(json) : undefined;
     if (password) request.password = password;
     // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
-    if (dialect === 'v1') Object.assign(request, parseCreateLabels(json));
+    if (dialect === 'v1')
+      Object.assign(request, parseCreateLabels(json), parseCreateRuleFields(json, settings.shorten.urlRules));
     const result = await shorten(request, settings.shorten, ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
     }
     if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
-    const envelope = withLabels(toV1Envelope(result.link, baseUrl), result.link);
+    const envelope = withRuleFields(withLabels(toV1Envelope(result.link, baseUrl), result.link), result.link);
     return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
   };
 }

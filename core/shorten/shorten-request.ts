@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { invalid } from '../http/errors.js';
 import { DEFAULT_EXPIRE_DURATION, EXPIRE_DURATIONS, type ExpireDuration } from '../rules/expiry.js';
-import type { Link } from '../store/link-store.js';
+import type { RedirectRule } from '../rules/redirect-rule.js';
 
 /** Optional fields given as absent, `null` or `""` count as not given (docs/api.md, "The rules, in short"). */
 const notGiven = (value: unknown) => (value === null || value === '' ? undefined : value);
@@ -39,8 +39,11 @@ export interface ShortenRequest {
   /** A v1 create's title and tags (see `parseCreateLabels`); the legacy dialect never sets them. */
   title?: string;
   tags?: string[];
-  /** A peer API's limits and forwarding (Shlink's `maxVisits`, `validSince`, `forwardQuery`), copied onto the link. */
-  limits?: Pick<Link, 'maxVisits' | 'validSince' | 'forwardQuery'>;
+  /** A v1 create's rules and limits (see `parseCreateRuleFields`), checked; absent when not given. */
+  redirectRules?: RedirectRule[];
+  maxVisits?: number | null;
+  validSince?: number | null;
+  forwardQuery?: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiCatalogOptions } from '../api-docs/api-operation.js';
 import { ISO_DATE } from '../api-docs/schema-parts.js';
+import { linkRuleRequests, linkRulesProperties } from '../management/links/link-rules-schemas.js';
 import { linkLabelRequests } from '../management/management-schemas.js';
 import { PASSWORD_CREATE_SCHEMA } from '../passwords/password-schemas.js';
 import { MAX_CODE_LENGTH } from '../rules/code.js';
@@ -56,6 +57,7 @@ export function shortenSchemas(options: ApiCatalogOptions) {
         ...linkLabelRequests,
         // A create reads "" as no tags, as it reads every optional field (a PATCH refuses it).
         tags: { ...linkLabelRequests.tags, type: ['array', 'null', 'string'], maxLength: 0 },
+        ...linkRuleRequests,
       },
     },
     LegacySuccess: successOf({ type: 'string', pattern: LEGACY_DATE }, '[^/]$'),
@@ -66,6 +68,14 @@ export function shortenSchemas(options: ApiCatalogOptions) {
         items: { type: 'string' },
         description: 'The tags given, lower case (only when some were).',
       },
+      redirect_rules: { ...linkRulesProperties.redirect_rules, description: 'The rules given (only when some were).' },
+      max_visits: { type: 'integer', minimum: 1, description: 'The visit limit given (only when one was).' },
+      valid_since: {
+        ...linkRulesProperties.valid_since,
+        type: 'string',
+        description: 'The start given (only when one was).',
+      },
+      forward_query: { const: true, description: 'Present (true) only when query forwarding was turned on.' },
     }),
   };
 }

@@ -53,7 +53,11 @@ export async function shorten(
     if (passwordHash !== undefined) link.passwordHash = passwordHash;
     if (request.title !== undefined) link.title = request.title;
     if (request.tags !== undefined && request.tags.length > 0) link.tags = request.tags;
-    if (request.limits !== undefined) Object.assign(link, request.limits);
+    if (request.redirectRules !== undefined && request.redirectRules.length > 0)
+      link.redirectRules = request.redirectRules;
+    if (request.maxVisits != null) link.maxVisits = request.maxVisits;
+    if (request.validSince != null) link.validSince = request.validSince;
+    if (request.forwardQuery === true) link.forwardQuery = true;
     return link;
   };
 

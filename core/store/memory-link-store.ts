@@ -21,6 +21,7 @@ import {
   TOMBSTONE_RETENTION_MS,
   type Tombstone,
 } from './link-management-store.js';
+import { patchedRuleFields, withoutRuleFields } from './link-rule-fields.js';
 import type { CreateLinkResult, Link } from './link-store.js';
 
 /** A copy without the optional fields at their defaults (as every store answers). */
@@ -35,7 +36,7 @@ const stored = (link: Link): Link => {
   delete copy.clicks; // kept in `totals`
   if (copy.passwordHash === undefined) delete copy.passwordHash;
   delete copy.passwordProtected; // the hash itself says it
-  return copy;
+  return { ...withoutRuleFields(copy), ...patchedRuleFields(link, {}) };
 };
 
 /** Newest first: created_at, then code key, both descending. */
@@ -219,8 +220,9 @@ export function createMemoryLinkStore(): ManagedLinkStore {
         updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1),
       });
       if (patch.passwordHash !== undefined) changed.passwordHash = patch.passwordHash ?? undefined;
-      links.set(codeKey, stored(changed));
-      return { updated: true, link: withClicks(changed) };
+      const next = stored({ ...withoutRuleFields(changed), ...patchedRuleFields(link, patch) });
+      links.set(codeKey, next);
+      return { updated: true, link: withClicks(next) };
     },
     async deleteLink(codeKey, scope, now) {
       const link = links.get(codeKey);

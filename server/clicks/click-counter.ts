@@ -47,6 +47,12 @@ export interface ClickCounterOptions {
   holdVisitsMs?: number;
   writeVisitsBelow?: number;
   now?: () => number;
+  /**
+   * Told which clicks each write holds (`seal` before it, `written` once stored): the handler's
+   * ledger of limited links' clicks (`VisitLedger`), so a limit counts a click once, whether it
+   * is still here or already in the store's total.
+   */
+  ledger?: { seal(): number; written(mark: number): void };
 }
 
 interface DayCounts {
@@ -67,7 +73,7 @@ export function createClickCounter(options: ClickCounterOptions) {
   const { write, logger } = options;
   const maxKept = options.maxKeptCounts ?? 100_000;
   const maxKeptVisits = options.maxKeptVisits ?? 100_000;
-  const { parseVisit } = options;
+  const { parseVisit, ledger } = options;
   const now = options.now ?? Date.now;
   // Clicks with a visit, as handed over (columns: no object kept per click), encoded on the beat.
   const raws = createRawVisitColumns();
@@ -227,10 +233,17 @@ export function createClickCounter(options: ClickCounterOptions) {
   /** Seals the counts so far and writes them (joining a write under way rather than racing it). */
   const flush = (): Promise<boolean> => {
     if (writing) return writing;
+    const mark = ledger?.seal();
     seal();
-    writing = writeKept().finally(() => {
-      writing = undefined;
-    });
+    writing = writeKept()
+      .then((written) => {
+        // Everything counted before this seal is stored (a refused batch is kept for the next one).
+        if (written && mark !== undefined) ledger?.written(mark);
+        return written;
+      })
+      .finally(() => {
+        writing = undefined;
+      });
     return writing;
   };
   /** Writes every click and visit counted so far, held visits too, after any write under way. */

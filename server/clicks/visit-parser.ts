@@ -1,17 +1,12 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
 import type { RawVisit, VisitRow } from '../../core/management/visits/visits.js';
+import type { AgentFacts } from '../../core/rules/agent-facts.js';
 
 /** The User-Agent is kept to this many characters. */
 export const USER_AGENT_KEPT = 256;
 
-/** What a User-Agent names: browser, OS, device type, and whether it is a bot. */
-export interface AgentFacts {
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  bot: boolean;
-}
+export type { AgentFacts } from '../../core/rules/agent-facts.js';
 
 const NO_AGENT: AgentFacts = Object.freeze({ browser: null, os: null, device: null, bot: false });
 

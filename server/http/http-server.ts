@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FetchHandler } from '../../core/handler.js';
 import { errorAnswer } from '../../core/http/error-answer.js';
 import { LinkletError } from '../../core/http/errors.js';
+import type { LinkRules } from '../../core/redirect/rules/link-rule-options.js';
 import type { ClickRecorder } from '../../core/rules/clicks.js';
 import type { LinkStore } from '../../core/store/link-store.js';
 import { answerClientError } from './client-errors.js';
@@ -30,6 +31,8 @@ export interface HttpServerOptions {
     visits?: VisitCapture | undefined;
     redirectCacheSeconds?: number;
     timeZone?: string;
+    /** The handler's redirect rules and limits (`Linklet.linkRules`). */
+    linkRules?: LinkRules;
   };
   /** When given, shorten requests with a body of declared length take the create fast path. */
   creates?: Omit<ShortenFastPathOptions, 'log'>;
@@ -51,7 +54,11 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
   const adapter = createWebAdapter(handler, log, options.clientOf ?? rateLimiter?.clientOf);
   const toHandler = (req: IncomingMessage, res: ServerResponse) => void adapter(req, res);
   const fastPaths: NodeListener[] = [];
-  if (options.shortUrls) fastPaths.push(createRedirectFastPath({ ...options.shortUrls, log, fallback: toHandler }));
+  const clientOf = options.clientOf ?? rateLimiter?.clientOf;
+  if (options.shortUrls)
+    fastPaths.push(
+      createRedirectFastPath({ ...options.shortUrls, log, fallback: toHandler, ...(clientOf && { clientOf }) }),
+    );
   if (options.creates) fastPaths.push(createShortenFastPath({ ...options.creates, log }));
 
   /** Sends a request where it goes: the first fast path that takes it, else the handler. */

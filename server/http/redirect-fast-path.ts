@@ -2,13 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../../core/http/answer.js';
 import { DEFAULT_REDIRECT_CACHE_SECONDS, redirectCacheControl } from '../../core/redirect/redirect-cache.js';
 import { answerShortUrl, codeKeyOfSegment, locationOf, resolutionOf } from '../../core/redirect/resolve.js';
+import { type LinkRules, visitorCountry } from '../../core/redirect/rules/link-rule-options.js';
+import type { VisitorRequest } from '../../core/redirect/rules/rule-visitor.js';
+import { decideRuledRedirect, type RuledOutcome, ruledAnswer } from '../../core/redirect/rules/ruled-redirect.js';
 import { type ClickRecorder, isClick } from '../../core/rules/clicks.js';
 import { RESERVED_CODES } from '../../core/rules/code.js';
+import { hasRedirectOptions } from '../../core/store/link-rule-fields.js';
 import type { Link, LinkStore } from '../../core/store/link-store.js';
 import { rawVisitOf, type VisitCapture } from './raw-visit.js';
-import { redirectHeadersOf } from './redirect-headers.js';
+import { type RedirectHeaders, rawHeaderOf, redirectHeadersOf } from './redirect-headers.js';
 import { requestHeader } from './request-header.js';
-import type { RequestLog } from './request-log.js';
+import type { RequestLog, RequestTrace } from './request-log.js';
 import { writeAnswer, writeRedirect } from './write-answer.js';
 
 /**
@@ -44,6 +48,10 @@ export interface RedirectFastPathOptions {
   visits?: VisitCapture | undefined;
   /** Where a request goes that this path cannot answer itself (a store failure): the core handler. */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The handler's redirect rules and limits (`Linklet.linkRules`): one ledger of limited links' clicks for both. */
+  linkRules?: LinkRules;
+  /** The client's address behind trusted proxies, for `ip-address` rules (never kept); else the peer's. */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 /**
@@ -55,10 +63,81 @@ export interface RedirectFastPathOptions {
  * request.
  */
 export function createRedirectFastPath(options: RedirectFastPathOptions) {
-  const { store, log, fallback, onClick, redirectCacheSeconds, timeZone, visits } = options;
+  const { store, log, fallback, onClick, redirectCacheSeconds, timeZone, visits, linkRules, clientOf } = options;
   const now = options.now ?? Date.now;
-  const countryHeader = visits?.countryHeader;
+  const countryHeader = visits?.countryHeader ?? linkRules?.countryHeader;
   const cacheSeconds = redirectCacheSeconds ?? DEFAULT_REDIRECT_CACHE_SECONDS;
+
+  /** Writes an answer (a 302 from its location, or `answer`) and counts its click, as every answer here ends. */
+  const finish = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    trace: RequestTrace,
+    headers: RedirectHeaders,
+    at: number,
+    link: Link | undefined,
+    answer: Answer | undefined,
+    location: string,
+    cacheControl: string,
+  ) => {
+    try {
+      if (answer === undefined) writeRedirect(res, location, cacheControl, trace.id);
+      else writeAnswer(res, answer, trace.id);
+    } catch (error) {
+      log.failed(error, 'error', trace); // never expected; never a crash
+      res.destroy();
+      return;
+    }
+    const status = answer === undefined ? 302 : answer.status;
+    log.answered(trace, status);
+    // After the answer is on its way: counting never delays a redirect.
+    if (onClick && link && isClick(req.method as string, status, headers.secPurpose, headers.purpose)) {
+      onClick(link.codeKey, at, visits && rawVisitOf(headers, req, visits));
+    }
+  };
+
+  /**
+   * An active link with rules, limits, a start or forwarding, decided by the core's
+   * `decideRuledRedirect` as the handler decides it (same ledger of limited links' clicks).
+   */
+  const sendRuled = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    trace: RequestTrace,
+    headers: RedirectHeaders,
+    at: number,
+    link: Link,
+    rules: LinkRules,
+  ) => {
+    const target = req.url ?? '';
+    const mark = target.indexOf('?');
+    const address = () => (clientOf ? clientOf(req) : req.socket.remoteAddress);
+    const visitor: VisitorRequest = {
+      userAgent: headers.userAgent,
+      acceptLanguage: rawHeaderOf(req.rawHeaders, 'accept-language'),
+      query: mark === -1 ? '' : target.slice(mark + 1),
+      country: () => visitorCountry(rules, headers.country, address()),
+      address,
+    };
+    const click = isClick(req.method as string, 302, headers.secPurpose, headers.purpose);
+    const write = (outcome: RuledOutcome) => {
+      if ('gone' in outcome) {
+        const answer = ruledAnswer(outcome, audienceOf(req, trace.path, timeZone));
+        finish(req, res, trace, headers, at, link, answer, '', '');
+      } else finish(req, res, trace, headers, at, link, undefined, outcome.location, outcome.cacheControl);
+    };
+    let decided: RuledOutcome | Promise<RuledOutcome>;
+    try {
+      decided = decideRuledRedirect(link, visitor, at, click, rules, cacheSeconds);
+    } catch {
+      fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
+      return;
+    }
+    if (decided instanceof Promise)
+      decided.then(write, () => fallback(req, res)); // the handler answers 503
+    else write(decided);
+  };
+
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const target = req.url ?? '';
@@ -87,6 +166,10 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
       try {
         const resolution = resolutionOf(link, at);
         if (resolution.state === 'active') {
+          if (linkRules && hasRedirectOptions(resolution.link)) {
+            sendRuled(req, res, trace, headers, at, resolution.link, linkRules);
+            return;
+          }
           location = locationOf(resolution.link);
           cacheControl = redirectCacheControl(resolution.link.expiresAt, at, cacheSeconds);
         } else answer = answerShortUrl(resolution, at, audienceOf(req, trace.path, timeZone), redirectCacheSeconds);
@@ -94,20 +177,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
         fallback(req, res); // a broken stored URL, say: the handler answers 500 and logs it
         return;
       }
-      try {
-        if (answer === undefined) writeRedirect(res, location, cacheControl, trace.id);
-        else writeAnswer(res, answer, trace.id);
-      } catch (error) {
-        log.failed(error, 'error', trace); // never expected; never a crash
-        res.destroy();
-        return;
-      }
-      const status = answer === undefined ? 302 : answer.status;
-      log.answered(trace, status);
-      // After the answer is on its way: counting never delays a redirect.
-      if (onClick && link && isClick(req.method as string, status, headers.secPurpose, headers.purpose)) {
-        onClick(link.codeKey, at, visits && rawVisitOf(headers, req, visits));
-      }
+      finish(req, res, trace, headers, at, link, answer, location, cacheControl);
     };
     if (key === undefined) {
       send(undefined);

@@ -70,3 +70,17 @@ export function redirectHeadersOf(raw: readonly string[], countryHeader: string 
   }
   return headers;
 }
+
+/**
+ * One header's values from Node's raw array, joined by `, ` as `req.headers` joins them, without
+ * building `req.headers`: what a redirect with rules reads besides `redirectHeadersOf`'s (its
+ * `Accept-Language`), so a redirect without rules never pays for it. `lower` is lower case.
+ */
+export function rawHeaderOf(raw: readonly string[], lower: string): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === lower.length && isNamed(name, lower)) found = joined(found, raw[i + 1] as string);
+  }
+  return found;
+}

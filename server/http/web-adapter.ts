@@ -33,7 +33,7 @@ export function createWebAdapter(
       const incoming = env.incoming as IncomingMessage | undefined;
       const address = clientOf && incoming ? clientOf(incoming) : incoming?.socket.remoteAddress;
       const client = address && rateLimitSubject(address);
-      const response = await handler(request, { requestId: trace.id, ...(client && { client }) });
+      const response = await handler(request, { requestId: trace.id, ...(client && { client, address }) });
       response.headers.set('X-Request-Id', trace.id);
       log.answered(trace, response.status);
       return response;

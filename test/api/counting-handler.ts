@@ -1,3 +1,5 @@
+import { storedClicksOf } from '../../core/redirect/rules/link-rule-options.js';
+import { createVisitLedger } from '../../core/redirect/rules/visit-ledger.js';
 import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createClickCounter } from '../../server/clicks/click-counter.js';
@@ -16,11 +18,15 @@ export function makeCountingHandler(options: { apiKey: string; visitsRetentionDa
   const store = createMemoryLinkStore() as ManagedLinkStore;
   // The counter asks the time before the handler exists (its start): the handler's clock starts there too.
   let app: ReturnType<typeof makeHandler> | undefined;
+  const parseVisit = createVisitParser();
+  // Limited links' clicks, noted until the counter writes them (as server/main.ts wires it).
+  const ledger = createVisitLedger(storedClicksOf(store));
   const counter = createClickCounter({
     write: (batch) => store.addClicks(withVisitRows(batch)),
     logger: quiet,
     writeEveryMs: 3_600_000,
-    parseVisit: createVisitParser(),
+    parseVisit,
+    ledger,
     visitsRetentionDays: options.visitsRetentionDays ?? 90,
     now: () => app?.clock.now ?? START,
   });
@@ -29,6 +35,7 @@ export function makeCountingHandler(options: { apiKey: string; visitsRetentionDa
     store,
     onClick: counter.count,
     visits: { countryHeader: 'cf-ipcountry' },
+    linkRules: { agentOf: parseVisit.facts.agentOf, ledger, countryHeader: 'cf-ipcountry' },
   });
   return { store, counter, app };
 }

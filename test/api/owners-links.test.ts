@@ -183,6 +183,10 @@ describe('an owner and their links', () => {
       title: null,
       tags: [],
       password_protected: false,
+      redirect_rules: [],
+      max_visits: null,
+      valid_since: null,
+      forward_query: false,
     });
   });
 

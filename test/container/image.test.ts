@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutNpmConfig } from '../../scripts/npm-environment.mjs';
 import { freePort } from '../../scripts/server-process.mjs';
 import { usePostgresSchema } from '../server/postgres-schema.js';
 import { PODMAN, podman, podmanExitCode, runShown } from './podman.js';
@@ -54,7 +55,9 @@ function installTools(): void {
  * headers instead of downloading them), lent read-only, so the Dockerfile stays as anyone runs it.
  */
 function npmVolumes(): string[] {
-  const npmConfig = (key: string) => execFileSync('npm', ['config', 'get', key], { encoding: 'utf8' }).trim();
+  // As the machine's npm reads them, not as the `npm run test:container` above this process hands them down.
+  const npmConfig = (key: string) =>
+    execFileSync('npm', ['config', 'get', key], { encoding: 'utf8', env: withoutNpmConfig(process.env) }).trim();
   const cafile = npmConfig('cafile');
   const lines = [`registry=${npmConfig('registry')}`, 'nodedir=/usr/local'];
   const volumes: string[] = [];

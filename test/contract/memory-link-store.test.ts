@@ -3,6 +3,7 @@ import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -16,3 +17,5 @@ describeLinkOptionsContract('memory', async () => ({ store: createMemoryLinkStor
 describeBulkEditsContract('memory', async () => ({ store: createMemoryLinkStore() }));
 // The memory store has no warming read (nothing to warm from): its cases find no op and check nothing.
 describeRecentLinksContract('memory', async () => ({ store: createMemoryLinkStore() }), { required: false });
+
+describeLinkRulesContract('memory', async () => ({ store: createMemoryLinkStore() }));

@@ -178,13 +178,17 @@ describe('postgres storage and failures', () => {
       { column_name: 'created_at', data_type: 'timestamp with time zone', collation_name: null },
       { column_name: 'disabled', data_type: 'boolean', collation_name: null },
       { column_name: 'expires_at', data_type: 'timestamp with time zone', collation_name: null },
+      { column_name: 'forward_query', data_type: 'boolean', collation_name: null },
       { column_name: 'id', data_type: 'bigint', collation_name: null },
+      { column_name: 'max_visits', data_type: 'bigint', collation_name: null },
       { column_name: 'original_url', data_type: 'text', collation_name: null },
       { column_name: 'owner_id', data_type: 'bigint', collation_name: null },
       { column_name: 'password_hash', data_type: 'text', collation_name: null },
+      { column_name: 'redirect_rules', data_type: 'text', collation_name: null },
       { column_name: 'tags', data_type: 'text', collation_name: null },
       { column_name: 'title', data_type: 'text', collation_name: null },
       { column_name: 'updated_at', data_type: 'timestamp with time zone', collation_name: null },
+      { column_name: 'valid_since', data_type: 'timestamp with time zone', collation_name: null },
     ]);
     const [row] = await adminQuery<{ expires: string }>(
       `SELECT to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires

@@ -11,6 +11,7 @@ import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -148,4 +149,10 @@ describe('postgres change feed', () => {
       await dropSchema(schema);
     }
   });
+});
+
+describeLinkRulesContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
 });

@@ -13,6 +13,7 @@ import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { link, NOW } from './link-store-contract.js';
 import { describeRecentLinksContract } from './recent-links-contract.js';
 import { describeVisitContract } from './visit-contract.js';
@@ -125,3 +126,5 @@ describeVisitContract('sqlite in memory', async () => ({ store: createSqliteLink
 describeVisitContract('sqlite, visits encoded as the click counter hands them', async () => ({
   store: withEncodedVisits(createSqliteLinkStore(':memory:')),
 }));
+
+describeLinkRulesContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));

@@ -12,6 +12,7 @@ import type { StoreFactory } from './fresh-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
+import { describeLinkRulesContract } from './link-rules-contract.js';
 import { describeLinkStoreContract } from './link-store-contract.js';
 import { describeVisitContract } from './visit-contract.js';
 
@@ -62,6 +63,7 @@ for (const [name, factory] of [
 ] as const) {
   describeLinkManagementContract(name, factory);
   describeLinkOptionsContract(name, factory);
+  describeLinkRulesContract(name, factory);
   describeLinkPasswordContract(name, factory);
   describeManagedLinkPasswordContract(name, factory);
   describeVisitContract(name, factory);

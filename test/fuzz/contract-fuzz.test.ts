@@ -26,14 +26,26 @@ describe('the contract fuzzer', () => {
     expect(served.status).toBe(200);
     const judge = createContractOracle(JSON.parse(served.body));
 
-    const activeCodes = ['promo', '한글', 'Mixed_Case-1', 'ㅋㅋ'];
+    const activeCodes = ['promo', '한글', 'Mixed_Case-1', 'ㅋㅋ', 'ruled'];
     const managedCodes = ['m-one', '관리', 'M_two', 'ㅎㅎ'];
     for (const code of [...activeCodes, ...managedCodes]) {
       const made = await comparableRequest(server.origin, {
         method: 'POST',
         path: '/api/v1/shorten',
         headers: { 'Content-Type': 'application/json', 'X-API-Key': API_KEY },
-        body: JSON.stringify({ original_url: `https://example.com/${code}`, custom_code: code }),
+        body: JSON.stringify({
+          original_url: `https://example.com/${code}`,
+          custom_code: code,
+          // One link whose redirects go through rules, a (high) visit limit and query forwarding.
+          ...(code === 'ruled' && {
+            redirect_rules: [
+              { target_url: 'https://example.com/ko', conditions: [{ type: 'language', value: 'ko' }] },
+              { target_url: 'https://example.com/q', conditions: [{ type: 'any-value-query-param', key: 'q' }] },
+            ],
+            max_visits: 1_000_000,
+            forward_query: true,
+          }),
+        }),
       });
       expect(made.status).toBe(201);
     }

@@ -37,6 +37,52 @@ const wrongType = fc.oneof(
   fc.array(fc.string(), { maxLength: 2 }),
   fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
 );
+// Redirect rules: well-formed ones of every condition kind, and each way one can break a rule.
+const condition = fc.oneof(
+  fc.record({ type: fc.constant('device'), value: fc.constantFrom('android', 'ios', 'mobile', 'Desktop', 'toaster') }),
+  fc.record({ type: fc.constant('browser'), value: fc.constantFrom('chrome', 'firefox', 'netscape') }),
+  fc.record({ type: fc.constant('language'), value: fc.constantFrom('ko', 'ko-KR', 'en', '한국어', '') }),
+  fc.record(
+    {
+      type: fc.constantFrom('query-param', 'any-value-query-param', 'valueless-query-param'),
+      key: fc.string({ maxLength: 6 }),
+      value: fc.string({ maxLength: 6 }),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record({ type: fc.constant('geolocation-country-code'), value: fc.constantFrom('KR', 'us', 'KOR', '1') }),
+  fc.record({
+    type: fc.constantFrom('before-date', 'after-date'),
+    value: fc.constantFrom('2026-12-01T00:00:00Z', '2026-12-01T09:00:00+09:00', '2026-12-01', 'soon'),
+  }),
+  fc.record({
+    type: fc.constant('ip-address'),
+    value: fc.constantFrom('192.0.2.1', '10.0.0.0/8', '2001:db8::/32', '1.2.3.4/40', 'x'),
+  }),
+  fc.record({ type: fc.constantFrom('planet', 7), value: fc.string({ maxLength: 4 }) }),
+  wrongType,
+);
+const redirectRule = fc.record(
+  {
+    target_url: fc.oneof({ weight: 4, arbitrary: url }, { weight: 1, arbitrary: wrongType }),
+    conditions: fc.oneof(fc.array(condition, { minLength: 0, maxLength: 11 }), wrongType),
+  },
+  { requiredKeys: [] },
+);
+const ruleFields = {
+  redirect_rules: fc.oneof(
+    fc.array(redirectRule, { maxLength: 3 }),
+    fc.array(redirectRule, { minLength: 21, maxLength: 22 }),
+    wrongType,
+  ),
+  max_visits: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom(1.5, 2 ** 60, '3'), wrongType),
+  valid_since: fc.oneof(
+    fc.constantFrom('2026-01-01T00:00:00Z', '2099-01-01T00:00:00+09:00', '2026-01-01', 'now', ''),
+    wrongType,
+  ),
+  forward_query: fc.oneof(fc.boolean(), wrongType),
+};
+
 const shortenObject = fc.record(
   {
     original_url: fc.oneof({ weight: 5, arbitrary: url }, { weight: 1, arbitrary: wrongType }),
@@ -60,6 +106,8 @@ const shortenObject = fc.record(
       }),
       wrongType,
     ),
+    // Rules and limits (v1 and PATCH).
+    ...ruleFields,
   },
   { requiredKeys: [] },
 );

@@ -423,7 +423,8 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
                   '{"original_url":"https://example.com/new","disabled":false}',
                   '{"expire_duration":"24h"}',
                   '{"title":"Renamed","tags":["work","한글"],"expire_duration":"1month"}',
-                ][path.length % 4] as string,
+                  '{"redirect_rules":[{"target_url":"https://example.com/a","conditions":[{"type":"device","value":"android"}]}],"max_visits":100000,"forward_query":true}',
+                ][path.length % 5] as string,
               )
             : drawnBody === null && manage?.method === 'POST'
               ? utf8('{"name":"fuzz owner"}')

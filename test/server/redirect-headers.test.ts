@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedirectHeaders, redirectHeadersOf } from '../../server/http/redirect-headers.js';
+import { RedirectHeaders, rawHeaderOf, redirectHeadersOf } from '../../server/http/redirect-headers.js';
 import { createRequestCatcher } from '../raw-http.js';
 
 // The redirect reads its headers from Node's raw array; each must be what `req.headers` (Node's
@@ -47,7 +47,13 @@ const CASES: Array<{ title: string; lines: string[]; countryHeader?: string; exp
       'X-Request-Id: trace-42',
     ],
     countryHeader: 'cf-ipcountry',
-    expected: { host: 'sho.rt', secPurpose: 'prefetch;prerender', country: 'KR', requestId: 'trace-42', dnt: '1' },
+    expected: {
+      host: 'sho.rt',
+      secPurpose: 'prefetch;prerender',
+      country: 'KR',
+      requestId: 'trace-42',
+      dnt: '1',
+    },
   },
   {
     title: 'repeated headers in any case: the first Host, Referer and User-Agent, every other joined',
@@ -100,5 +106,13 @@ describe('redirectHeadersOf', () => {
     const read = redirectHeadersOf(req.rawHeaders, countryHeader);
     expect(read).toEqual(asNodeReadsThem(req, countryHeader));
     expect(read).toMatchObject(expected);
+  });
+});
+
+describe('rawHeaderOf', () => {
+  it('reads one header in any case, its values joined as Node joins them', () => {
+    const raw = ['Host', 'sho.rt', 'Accept-Language', 'ko-KR', 'ACCEPT-LANGUAGE', 'en;q=0.5', 'Accept', 'text/html'];
+    expect(rawHeaderOf(raw, 'accept-language')).toBe('ko-KR, en;q=0.5');
+    expect(rawHeaderOf(raw, 'user-agent')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RELEASE_REGISTRY_NODE, runsReleases } from '../../scripts/release-node.mjs';
+import { RELEASE_REGISTRY_NODE, releaseNode, runsReleases, sqliteMajorOf } from '../../scripts/release-node.mjs';
 
 // Which Node.js lines may install Linklet (SPEC "Updates and backups": the newest release of
 // every LTS line people use, none capped below its newest patch), checked with npm's own semver.
@@ -46,5 +46,10 @@ describe('the Node.js of the earlier releases (scripts/release-node.mjs)', () =>
       false,
       false,
     ]);
+  });
+
+  it('is chosen by the release: better-sqlite3 12 before 0.2.0, the Node running the tests from 0.2.0 on', () => {
+    expect(['aaedf42', '3289986', '7784d06', '5711d13', '5607bd0'].map(sqliteMajorOf)).toEqual([12, 12, 12, 12, 13]);
+    expect(releaseNode('5607bd0')).toBe(process.execPath);
   });
 });

@@ -21,13 +21,16 @@ const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
  * Releases updated from: the one before owners, clicks and the web app; the one before visits;
  * the last one that stored a row per visit (the first with titles, tags and passwords); and the
  * last one before hand edits were logged, whose own writer stored visits packed and each link's
- * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9).
+ * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9); and 0.2.0, the first
+ * release with a version (schema 11: hand edits logged, owners' indexes partial; better-sqlite3 13,
+ * run on the Node running the tests).
  */
 export const RELEASES: Release[] = [
   { commit: 'aaedf42', features: NO_FEATURES },
   { commit: '3289986', features: MANAGED },
   { commit: '7784d06', features: EVERY },
   { commit: '5711d13', features: EVERY },
+  { commit: '5607bd0', features: EVERY },
 ];
 /** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -38,6 +41,8 @@ const ADMIN_KEY = 'update-test-administrator-key';
 const BASE_URL = 'https://sho.rt';
 
 interface UpdateRun {
+  /** The release's commit, which says the Node it runs on (`releaseNode`). */
+  commit: string;
   /** The built release's folder (`ensureRelease`), and what that release can do. */
   releaseDir: string;
   features: ReleaseFeatures;
@@ -52,11 +57,11 @@ interface UpdateRun {
  * An update as an operator does it: the old release writes, stops; today's server starts on
  * the same database and must list, open and count everything as before, and take new creates.
  */
-export async function runUpdate({ releaseDir, features, env, start, expire }: UpdateRun): Promise<void> {
+export async function runUpdate({ commit, releaseDir, features, env, start, expire }: UpdateRun): Promise<void> {
   const settings = { ...env, API_KEY: ADMIN_KEY, BASE_URL };
   const old = await start(settings, {
     script: join(releaseDir, 'dist', 'server', 'main.js'),
-    node: releaseNode(),
+    node: releaseNode(commit),
     log: 'discard',
   });
   const data = await writeReleaseData(old.origin, ADMIN_KEY);

@@ -42,6 +42,7 @@ describe.each(RELEASES)('updating from release $commit on PostgreSQL', ({ commit
     async () => {
       const { schema, url } = await freshSchema();
       await runUpdate({
+        commit,
         releaseDir,
         features,
         env: { DATABASE_URL: url },

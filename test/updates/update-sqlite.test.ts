@@ -17,6 +17,7 @@ describe.each(RELEASES)('updating from release $commit on SQLite', ({ commit, fe
     async () => {
       const file = freshDb();
       await runUpdate({
+        commit,
         releaseDir,
         features,
         env: { DATABASE_URL: `sqlite:${file}` },

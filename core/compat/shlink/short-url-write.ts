@@ -15,7 +15,6 @@ import {
   parseShlinkTitle,
   parseValidUntil,
   refuseUnsupportedOptions,
-  type ShlinkLinkLimits,
   stringField,
 } from './short-url-fields.js';
 
@@ -30,15 +29,6 @@ export interface WriteRules {
   urlRules: OriginalUrlRules;
   host: string;
   now: number;
-}
-
-/** A create's limits as the link's fields: `null` and `false` are the defaults, left out as absent. */
-function createLimits(limits: ShlinkLinkLimits): ShortenRequest['limits'] {
-  const fields: NonNullable<ShortenRequest['limits']> = {};
-  if (typeof limits.maxVisits === 'number') fields.maxVisits = limits.maxVisits;
-  if (typeof limits.validSince === 'number') fields.validSince = limits.validSince;
-  if (limits.forwardQuery === true) fields.forwardQuery = true;
-  return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
 /**
@@ -67,8 +57,8 @@ export function parseShlinkCreate(
   const title = fields.title === undefined ? null : parseShlinkTitle(fields.title);
   if (title !== null) request.title = title;
   if (fields.tags !== undefined) request.tags = parseShlinkTags(fields.tags);
-  const limits = createLimits(parseShlinkLimits(fields));
-  if (limits !== undefined) request.limits = limits;
+  // `null` and `false` are the defaults: `shorten` leaves them off the link.
+  Object.assign(request, parseShlinkLimits(fields));
   return { request, findIfExists: booleanField(fields, 'findIfExists') ?? false };
 }
 

@@ -3,9 +3,10 @@ import { formatIsoDate } from '../../rules/dates.js';
 import { shortUrlFor } from '../../shorten/envelopes.js';
 import { type LinkChange, type LinkStatus, statusOf } from '../../store/link-management-store.js';
 import type { Link } from '../../store/link-store.js';
+import { type LinkRulesView, toLinkRulesView } from './link-rules-view.js';
 
 /** A link as the management API shows it (v1 dialect: ISO dates, `short_url` with its `/`). */
-export interface LinkView {
+export interface LinkView extends LinkRulesView {
   code: string;
   short_url: string;
   original_url: string;
@@ -48,6 +49,7 @@ export function toLinkView(link: Link, baseUrl: string, now: number): LinkView {
     password_protected: link.passwordHash !== undefined || link.passwordProtected === true,
     title: link.title ?? null,
     tags: link.tags ? [...link.tags] : [],
+    ...toLinkRulesView(link),
   };
 }
 

@@ -4,6 +4,7 @@ import { parsePasswordField } from '../../passwords/password-hasher.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../../rules/url.js';
 import type { LinkPatch } from '../../store/link-management-store.js';
 import { parseLinkOptionsPatch } from './link-options-request.js';
+import { parseRuleFieldsPatch } from './link-rules-request.js';
 
 const patchSchema = z.object({
   original_url: z.optional(z.string({ error: 'original_url must be a string.' })),
@@ -12,7 +13,8 @@ const patchSchema = z.object({
 
 /**
  * The body of `PATCH /api/v1/links/{code}`: a new target (the create rules apply), the disabled
- * flag, and the link options (title, tags, renew; see `parseLinkOptionsPatch`). Unknown fields
+ * flag, the link options (title, tags, renew; see `parseLinkOptionsPatch`), and its rules and
+ * limits (`parseRuleFieldsPatch`). Unknown fields
  * are ignored, as on creates; a body with none of them is a 400.
  */
 export function parseLinkPatch(
@@ -27,7 +29,7 @@ export function parseLinkPatch(
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'The request body is not valid.');
   const { original_url: originalUrl, disabled } = result.data;
   const password = parsePasswordField(body);
-  const options = parseLinkOptionsPatch(body, now);
+  const options = { ...parseLinkOptionsPatch(body, now), ...parseRuleFieldsPatch(body, urlRules) };
   if (
     originalUrl === undefined &&
     disabled === undefined &&
@@ -35,7 +37,7 @@ export function parseLinkPatch(
     Object.keys(options).length === 0
   ) {
     throw invalid(
-      'Send original_url (a new target), disabled (true or false), title, tags or expire_duration (renew), or password (or null): at least one.',
+      'Send original_url (a new target), disabled (true or false), title, tags or expire_duration (renew), password (or null), redirect_rules, max_visits, valid_since or forward_query: at least one.',
     );
   }
   const patch: LinkPatch & { password?: string | null } = { ...options };

@@ -26,6 +26,11 @@ export interface ImportRow {
   title?: unknown;
   /** Its tags there (Linklet, Shlink, Dub), as a list. */
   tags?: unknown;
+  /**
+   * Its rules and limits as a Linklet JSON export writes them (`redirect_rules`, `max_visits`,
+   * `valid_since`, `forward_query`), checked as a v1 create checks them.
+   */
+  ruleFields?: Record<string, unknown>;
   /** Why the row is left out although it may be valid (a password Linklet cannot keep). */
   skip?: string;
   /** Why the row cannot be read at all (an unparseable date, a field of the wrong type). */

@@ -31,6 +31,14 @@ const JSON_FORMATS: readonly JsonFormat[] = [
       if (item.password_protected === true) row.hadPassword = true;
       row.title = item.title;
       row.tags = item.tags;
+      const { redirect_rules, max_visits, valid_since, forward_query } = item;
+      if (
+        redirect_rules !== undefined ||
+        max_visits !== undefined ||
+        valid_since !== undefined ||
+        forward_query !== undefined
+      )
+        row.ruleFields = { redirect_rules, max_visits, valid_since, forward_query };
     },
   },
   {

@@ -4,6 +4,7 @@ import { formatIsoDate } from '../../rules/dates.js';
 import { type ExpireDuration, expiryFor } from '../../rules/expiry.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../../rules/url.js';
 import type { Link } from '../../store/link-store.js';
+import { type LinkRulePatch, parseCreateRuleFields } from '../links/link-rules-request.js';
 import { importedLabels } from './import-labels.js';
 import type { ImportResult, ImportStatus } from './import-report.js';
 import type { ImportRow } from './import-row.js';
@@ -101,9 +102,13 @@ function checkRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): Import
   if (row.code.trim() === '') return result('invalid', 'The row has no short code; each link keeps its own code.');
   let code: string;
   let originalUrl: string;
+  let ruleFields: LinkRulePatch = {};
   try {
     code = normalizeCustomCode(row.code);
     originalUrl = parseOriginalUrl(row.url, rules.urlRules);
+    // A rule that would not pass a create makes the row invalid: imported without it, the link
+    // would send everyone to one target, or past a limit its owner set.
+    if (row.ruleFields !== undefined) ruleFields = parseCreateRuleFields(row.ruleFields, rules.urlRules);
   } catch (error) {
     if (!(error instanceof LinkletError)) throw error;
     return result('invalid', error.message.replace(/^custom_code/, 'code'));
@@ -125,6 +130,10 @@ function checkRow(row: ImportRow, rules: RowRules, firstRows: FirstRows): Import
     expiresAt = longest;
   }
   const link: Link = { code, codeKey: key, originalUrl, createdAt, expiresAt, ...importedLabels(row.title, row.tags) };
+  if (ruleFields.redirectRules !== undefined) link.redirectRules = ruleFields.redirectRules;
+  if (typeof ruleFields.maxVisits === 'number') link.maxVisits = ruleFields.maxVisits;
+  if (typeof ruleFields.validSince === 'number') link.validSince = ruleFields.validSince;
+  if (ruleFields.forwardQuery === true) link.forwardQuery = true;
   if (createdAt !== now) link.updatedAt = now;
   if (rules.ownerId !== undefined) link.ownerId = rules.ownerId;
   return { link, disabled: row.disabled === true, hadPassword: row.hadPassword === true, note };

@@ -1,14 +1,19 @@
 import type { LocatedLink } from '../../../core/redirect/resolve.js';
+import type { RedirectRule } from '../../../core/rules/redirect-rule.js';
+import { hasRedirectOptions } from '../../../core/store/link-rule-fields.js';
 import type { Link } from '../../../core/store/link-store.js';
 import { equalsUtf8, utf8Length, writeUtf8 } from './utf8-bytes.js';
 
 // A link's record in the cache's arena: u32 slot, u16 ASCII URL length (its top bit set when
 // the submitted URL differs and follows), u8 code key bytes, u8 code bytes (0: the code is its
-// key); then the code key, the code, the ASCII URL, and the submitted URL (u32 length, UTF-8).
+// key); then the code key, the code, the ASCII URL, the submitted URL (u32 length, UTF-8), and
+// the link's rules and limits (u32 length, UTF-8 JSON) when it has any.
 const HEADER_BYTES = 8;
 // The top bit of the slot field: the link asks for a password (the hash itself is never kept).
 const PROTECTED = 0x8000_0000;
-const SLOT_BITS = 0x7fff_ffff;
+// The next bit: the link's rules and limits follow (a plain link's record is as it was).
+const OPTIONS_FOLLOW = 0x4000_0000;
+const SLOT_BITS = 0x3fff_ffff;
 const ORIGINAL_FOLLOWS = 0x8000;
 /** The longest ASCII URL a record holds (longer links are not cached). */
 const MAX_HREF_BYTES = 0x7fff;
@@ -44,6 +49,51 @@ class CachedLink implements LocatedLink {
   }
 }
 
+/** A cached link with rules, a limit, a start or query forwarding: what its redirect decides by. */
+class CachedLinkWithOptions extends CachedLink {
+  declare readonly redirectRules?: RedirectRule[];
+  declare readonly maxVisits?: number;
+  declare readonly validSince?: number;
+  declare readonly forwardQuery?: boolean;
+  /** Each rule's `Location`, parsed once when the link was kept (see `RuleLocatedLink`). */
+  declare readonly ruleLocations?: string[];
+}
+
+type RedirectOptions = Pick<Link, 'redirectRules' | 'maxVisits' | 'validSince' | 'forwardQuery'> & {
+  ruleLocations?: string[];
+};
+
+/** The rules and limits of a link as its record keeps them (JSON), or undefined when it has none. */
+function optionsText(link: Link): string | undefined {
+  if (!hasRedirectOptions(link)) return undefined;
+  const options: RedirectOptions = {};
+  if (link.redirectRules !== undefined) {
+    options.redirectRules = link.redirectRules;
+    // A target that no longer parses (edited by hand) is left to the redirect's own parse, which reports it.
+    const locations = link.redirectRules.map(({ targetUrl }) => URL.parse(targetUrl)?.href);
+    if (locations.every((location) => location !== undefined)) options.ruleLocations = locations as string[];
+  }
+  if (link.maxVisits !== undefined) options.maxVisits = link.maxVisits;
+  if (link.validSince !== undefined) options.validSince = link.validSince;
+  if (link.forwardQuery === true) options.forwardQuery = true;
+  return JSON.stringify(options);
+}
+
+// Rules and limits read lately, by their text: links of one campaign often share the same rules,
+// and a hit costs a string's hash, not a parse. Never changed once parsed (links are immutable).
+const parsedOptions = new Map<string, RedirectOptions>();
+const MAX_PARSED_OPTIONS = 1024;
+
+function optionsOf(text: string): RedirectOptions {
+  let options = parsedOptions.get(text);
+  if (options === undefined) {
+    options = JSON.parse(text) as RedirectOptions;
+    if (parsedOptions.size >= MAX_PARSED_OPTIONS) parsedOptions.clear();
+    parsedOptions.set(text, options);
+  }
+  return options;
+}
+
 /**
  * The bytes a link's record takes, or undefined when a record cannot hold it exactly (a code
  * over 255 UTF-8 bytes, an ASCII URL that is not ASCII or is too long, a lone surrogate).
@@ -55,10 +105,14 @@ export function recordBytes(key: string, link: Link, href: string): number | und
     return undefined;
   }
   if (LONE_SURROGATE.test(key) || LONE_SURROGATE.test(link.code)) return undefined;
-  const fixed = HEADER_BYTES + keyBytes + codeBytes + href.length;
-  if (link.originalUrl === href) return fixed;
-  if (LONE_SURROGATE.test(link.originalUrl)) return undefined;
-  return fixed + 4 + Buffer.byteLength(link.originalUrl);
+  let bytes = HEADER_BYTES + keyBytes + codeBytes + href.length;
+  if (link.originalUrl !== href) {
+    if (LONE_SURROGATE.test(link.originalUrl)) return undefined;
+    bytes += 4 + Buffer.byteLength(link.originalUrl);
+  }
+  if (!hasRedirectOptions(link)) return bytes;
+  const options = optionsText(link) as string;
+  return LONE_SURROGATE.test(options) ? undefined : bytes + 4 + Buffer.byteLength(options);
 }
 
 /** Writes a link's record (of `recordBytes` bytes) at `at`. */
@@ -66,14 +120,20 @@ export function writeRecord(arena: Buffer, at: number, slot: number, key: string
   const codeBytes = link.code === key ? 0 : utf8Length(link.code);
   const withOriginal = link.originalUrl !== href;
   const protectedLink = link.passwordHash !== undefined || link.passwordProtected === true;
-  arena.writeUInt32LE(protectedLink ? slot + PROTECTED : slot, at);
+  const options = optionsText(link);
+  arena.writeUInt32LE((protectedLink ? PROTECTED : 0) + (options === undefined ? 0 : OPTIONS_FOLLOW) + slot, at);
   arena.writeUInt16LE(href.length | (withOriginal ? ORIGINAL_FOLLOWS : 0), at + 4);
   arena[at + 6] = utf8Length(key);
   arena[at + 7] = codeBytes;
   let p = writeUtf8(arena, at + HEADER_BYTES, key);
   if (codeBytes !== 0) p = writeUtf8(arena, p, link.code);
   p += arena.write(href, p, 'latin1');
-  if (withOriginal) arena.writeUInt32LE(arena.write(link.originalUrl, p + 4, 'utf8'), p);
+  if (withOriginal) {
+    const written = arena.write(link.originalUrl, p + 4, 'utf8');
+    arena.writeUInt32LE(written, p);
+    p += 4 + written;
+  }
+  if (options !== undefined) arena.writeUInt32LE(arena.write(options, p + 4, 'utf8'), p);
 }
 
 /** The slot a record belongs to. */
@@ -82,8 +142,10 @@ export const slotOfRecord = (arena: Buffer, at: number): number => arena.readUIn
 /** The length of the record at `at`, read from the record itself (live or not). */
 export function recordBytesAt(arena: Buffer, at: number): number {
   const hrefField = arena.readUInt16LE(at + 4);
-  const fixed = HEADER_BYTES + (arena[at + 6] as number) + (arena[at + 7] as number) + (hrefField & MAX_HREF_BYTES);
-  return hrefField & ORIGINAL_FOLLOWS ? fixed + 4 + arena.readUInt32LE(at + fixed) : fixed;
+  let bytes = HEADER_BYTES + (arena[at + 6] as number) + (arena[at + 7] as number) + (hrefField & MAX_HREF_BYTES);
+  if (hrefField & ORIGINAL_FOLLOWS) bytes += 4 + arena.readUInt32LE(at + bytes);
+  if (arena.readUInt32LE(at) & OPTIONS_FOLLOW) bytes += 4 + arena.readUInt32LE(at + bytes);
+  return bytes;
 }
 
 /** Whether the record at `at` is for this code key. */
@@ -99,9 +161,16 @@ export function readRecord(arena: Buffer, at: number, key: string, createdAt: nu
   p += codeBytes;
   const hrefEnd = p + (hrefField & MAX_HREF_BYTES);
   const href = arena.toString('latin1', p, hrefEnd);
-  const originalUrl =
-    hrefField & ORIGINAL_FOLLOWS
-      ? arena.toString('utf8', hrefEnd + 4, hrefEnd + 4 + arena.readUInt32LE(hrefEnd))
-      : href;
-  return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, arena.readUInt32LE(at) >= PROTECTED);
+  let end = hrefEnd;
+  let originalUrl = href;
+  if (hrefField & ORIGINAL_FOLLOWS) {
+    end = hrefEnd + 4 + arena.readUInt32LE(hrefEnd);
+    originalUrl = arena.toString('utf8', hrefEnd + 4, end);
+  }
+  const flags = arena.readUInt32LE(at);
+  const protectedLink = flags >= PROTECTED;
+  if (!(flags & OPTIONS_FOLLOW))
+    return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
+  const link = new CachedLinkWithOptions(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
+  return Object.assign(link, optionsOf(arena.toString('utf8', end + 4, end + 4 + arena.readUInt32LE(end))));
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { tagsToText } from '../../../core/management/links/link-labels.js';
+import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import type { CreateLinkResult, Link } from '../../../core/store/link-store.js';
 import { groupConcurrent } from '../group-concurrent.js';
 import { isConnectionLost, isRaceLost, withReconnect } from './postgres-errors.js';
@@ -40,24 +41,30 @@ export function createPostgresClaims(
   // insert), so a retaken code never shows its previous holder's daily clicks (a trigger drops
   // them). `updated_at` is the creation time unless the link says otherwise (an import keeps
   // its source's creation time but is a change made now).
-  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash)
-    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9, $10, $11)
+  const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash,
+      redirect_rules, max_visits, valid_since, forward_query)
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9, $10, $11, $12, $13, ${fromMs('$14')}, $15)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
-      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash
+      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash,
+      redirect_rules = EXCLUDED.redirect_rules, max_visits = EXCLUDED.max_visits,
+      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
-  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash)
-    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, ti, ta, p
+  const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash,
+      redirect_rules, max_visits, valid_since, forward_query)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, ti, ta, p, r, mv, ${fromMs('vs')}, fq
       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[], $8::bigint[],
-        $9::text[], $10::text[], $11::text[])
-        AS t (k, c, u, ca, ea, o, ua, ti, ta, p)
+        $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[], $14::bigint[], $15::boolean[])
+        AS t (k, c, u, ca, ea, o, ua, ti, ta, p, r, mv, vs, fq)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
-      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash
+      title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash,
+      redirect_rules = EXCLUDED.redirect_rules, max_visits = EXCLUDED.max_visits,
+      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The single-link path: every lone create, and every create a group could not settle.
@@ -86,6 +93,10 @@ export function createPostgresClaims(
                 link.title ?? null,
                 tagsToText(link.tags),
                 link.passwordHash ?? null,
+                rulesToText(link.redirectRules),
+                link.maxVisits ?? null,
+                link.validSince ?? null,
+                link.forwardQuery === true,
               ],
             }),
           () => {
@@ -142,6 +153,10 @@ export function createPostgresClaims(
           claimed.map(({ link }) => link.title ?? null),
           claimed.map(({ link }) => tagsToText(link.tags)),
           claimed.map(({ link }) => link.passwordHash ?? null),
+          claimed.map(({ link }) => rulesToText(link.redirectRules)),
+          claimed.map(({ link }) => link.maxVisits ?? null),
+          claimed.map(({ link }) => link.validSince ?? null),
+          claimed.map(({ link }) => link.forwardQuery === true),
         ],
       });
       rows = result.rows;

@@ -11,6 +11,7 @@ import {
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
+import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
 import type { OwnerKeyOperation } from './postgres-owner-keys.js';
@@ -163,6 +164,10 @@ export function createPostgresLinkManagement(
            tags = CASE WHEN $8::boolean THEN $9::text ELSE tags END,
            expires_at = coalesce(${fromMs('$10')}, expires_at),
            password_hash = CASE WHEN $11::boolean THEN $12::text ELSE password_hash END,
+           redirect_rules = CASE WHEN $13::boolean THEN $14::text ELSE redirect_rules END,
+           max_visits = CASE WHEN $15::boolean THEN $16::bigint ELSE max_visits END,
+           valid_since = CASE WHEN $17::boolean THEN ${fromMs('$18')} ELSE valid_since END,
+           forward_query = coalesce($19::boolean, forward_query),
            updated_at = greatest(${fromMs('$5')}, updated_at + interval '1 millisecond')
          WHERE code_key = $1 AND ($2::bigint IS NULL OR owner_id = $2)
            AND (expires_at > ${fromMs('$5')} OR $10::bigint IS NOT NULL)
@@ -180,6 +185,13 @@ export function createPostgresLinkManagement(
           patch.expiresAt ?? null,
           patch.passwordHash !== undefined,
           patch.passwordHash ?? null,
+          patch.redirectRules !== undefined,
+          rulesToText(patch.redirectRules),
+          patch.maxVisits !== undefined,
+          patch.maxVisits ?? null,
+          patch.validSince !== undefined,
+          patch.validSince ?? null,
+          patch.forwardQuery ?? null,
         ],
       );
       if (rows[0]) return { updated: true, link: linkFromRow(rows[0]) };

@@ -1,10 +1,12 @@
 import { tagsFromText } from '../../../core/management/links/link-labels.js';
+import { rulesFromText } from '../../../core/store/link-rule-fields.js';
 import type { Link } from '../../../core/store/link-store.js';
 import { toMs } from './postgres-sql.js';
 
 /** A link's columns as `LinkRow` names them. */
 export const LINK_COLUMNS = `code_key, code, original_url, ${toMs('created_at')} AS created_at,
-  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled, password_hash, title, tags`;
+  ${toMs('expires_at')} AS expires_at, owner_id, ${toMs('updated_at')} AS updated_at, disabled, password_hash, title, tags,
+  redirect_rules, max_visits, ${toMs('valid_since')} AS valid_since, forward_query`;
 
 /** The link columns and its clicks, for the management reads (redirects do not read clicks). */
 export const MANAGED_LINK_COLUMNS = `${LINK_COLUMNS}, clicks`;
@@ -22,6 +24,10 @@ export interface LinkRow {
   password_hash: string | null;
   title: string | null;
   tags: string | null;
+  redirect_rules: string | null;
+  max_visits: string | null;
+  valid_since: string | null;
+  forward_query: boolean;
   /** Only in management reads (`MANAGED_LINK_COLUMNS`). */
   clicks?: string;
 }
@@ -42,5 +48,9 @@ export function linkFromRow(row: LinkRow): Link {
   if (row.clicks !== undefined && row.clicks !== '0') link.clicks = Number(row.clicks);
   if (row.title !== null) link.title = row.title;
   if (row.tags !== null) link.tags = tagsFromText(row.tags);
+  if (row.redirect_rules !== null) link.redirectRules = rulesFromText(row.redirect_rules);
+  if (row.max_visits !== null) link.maxVisits = Number(row.max_visits);
+  if (row.valid_since !== null) link.validSince = Number(row.valid_since);
+  if (row.forward_query) link.forwardQuery = true;
   return link;
 }

@@ -212,6 +212,22 @@ const ownedLinkIndexes = (p: string) => `
   CREATE INDEX links_by_change ON ${p}links (owner_id, updated_at, code_key) WHERE owner_id IS NOT NULL;
 `;
 
+/**
+ * Schema 12: redirect rules (the ordered list as JSON text), a visit limit, a start and query
+ * forwarding per link (SPEC "Link rules and limits"); NULL and false are the defaults, so every
+ * link made before redirects as it did. The change trigger names the new columns too, so an
+ * instance drops a cached link whose rules or limits another one changed.
+ */
+const rulesAndLimits = (p: string) => `
+  ALTER TABLE ${p}links ADD COLUMN redirect_rules text, ADD COLUMN max_visits bigint,
+    ADD COLUMN valid_since timestamptz, ADD COLUMN forward_query boolean NOT NULL DEFAULT false;
+  DROP TRIGGER IF EXISTS links_notify_change ON ${p}links;
+  CREATE TRIGGER links_notify_change
+    AFTER UPDATE OF code_key, code, original_url, created_at, expires_at, owner_id, disabled, id, password_hash,
+      title, tags, redirect_rules, max_visits, valid_since, forward_query OR DELETE
+    ON ${p}links FOR EACH ROW EXECUTE FUNCTION ${p}linklet_notify_link_change();
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -289,6 +305,11 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       what: "the owners' indexes hold only links that have an owner",
       sql: ownedLinkIndexes(prefix),
       madeIn: (c) => hasPartialIndex(c, 'links_by_owner') && hasPartialIndex(c, 'links_by_change'),
+    },
+    {
+      what: 'redirect rules, visit limits, start dates and query forwarding',
+      sql: rulesAndLimits(prefix),
+      madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
     },
   ];
 }

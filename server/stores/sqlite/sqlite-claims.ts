@@ -6,15 +6,17 @@ import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.j
 // changes and disabled flag go with it). The link gets a new id either way, so a retaken code
 // never shows its previous holder's clicks (triggers drop its total and days: it starts from 0).
 // `updated_at` is the creation time unless the link says otherwise (an import keeps its source's
-// creation time but is a change made now). Parameters by position: binding twelve by name cost
+// creation time but is a change made now). Parameters by position: binding sixteen by name cost
 // the writer thread a lookup each per create.
-const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags)
-  VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags, redirect_rules, max_visits, valid_since, forward_query)
+  VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, id = excluded.id,
-    password_hash = excluded.password_hash, title = excluded.title, tags = excluded.tags
+    password_hash = excluded.password_hash, title = excluded.title, tags = excluded.tags,
+    redirect_rules = excluded.redirect_rules, max_visits = excluded.max_visits,
+    valid_since = excluded.valid_since, forward_query = excluded.forward_query
   WHERE links.expires_at <= ?`;
 // Ids for a whole batch in one statement: the batch's claims take the ids up to the one returned.
 const RESERVE_IDS_SQL = 'UPDATE link_ids SET last = last + ? RETURNING last';
@@ -77,6 +79,8 @@ export function createBatchCommitter(
     const title = link.title ?? null;
     // Inline (this runs as source text on the writer thread): `tagsToText`'s rule.
     const tags = link.tags && link.tags.length > 0 ? link.tags.join(' ') : null;
+    // Inline too: `rulesToText`'s rule (the API hands over rules already in their stored shape).
+    const rules = link.redirectRules && link.redirectRules.length > 0 ? JSON.stringify(link.redirectRules) : null;
     const claimed = claim.run(
       codeKey,
       code,
@@ -89,6 +93,10 @@ export function createBatchCommitter(
       passwordHash,
       title,
       tags,
+      rules,
+      link.maxVisits ?? null,
+      link.validSince ?? null,
+      link.forwardQuery === true ? 1 : 0,
       now,
     );
     if (claimed.changes === 1) return made;

@@ -14,6 +14,7 @@ import {
   type TagCount,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
+import { rulesToText } from '../../../core/store/link-rule-fields.js';
 import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 import { CLICKS_OF_LINK, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
@@ -58,13 +59,20 @@ function orderSql(order: LinkOrder): string {
   return `${ORDER_COLUMNS[order.field]} ${direction}, code_key ${direction}`;
 }
 
-/** The title, tags and expiry of a patch as the UPDATE's parameters (`set…` tells "keep" from "clear"). */
+/** The title, tags, expiry, rules and limits of a patch as the UPDATE's parameters (`set…` tells "keep" from "clear"). */
 const labelParams = (patch: LinkPatch) => ({
   setTitle: Number(patch.title !== undefined),
   title: patch.title ?? null,
   setTags: Number(patch.tags !== undefined),
   tags: tagsToText(patch.tags),
   expiresAt: patch.expiresAt ?? null,
+  setRules: Number(patch.redirectRules !== undefined),
+  rules: rulesToText(patch.redirectRules),
+  setMaxVisits: Number(patch.maxVisits !== undefined),
+  maxVisits: patch.maxVisits ?? null,
+  setValidSince: Number(patch.validSince !== undefined),
+  validSince: patch.validSince ?? null,
+  forwardQuery: patch.forwardQuery === undefined ? null : Number(patch.forwardQuery),
 });
 /**
  * A link's bot visits over all its days (NULL for none), from the daily counts kept under its
@@ -111,6 +119,10 @@ export function createSqliteLinkManagement(
       `UPDATE links SET original_url = coalesce(@url, original_url), disabled = coalesce(@disabled, disabled),
            title = CASE WHEN @setTitle THEN @title ELSE title END,
            tags = CASE WHEN @setTags THEN @tags ELSE tags END,
+           redirect_rules = CASE WHEN @setRules THEN @rules ELSE redirect_rules END,
+           max_visits = CASE WHEN @setMaxVisits THEN @maxVisits ELSE max_visits END,
+           valid_since = CASE WHEN @setValidSince THEN @validSince ELSE valid_since END,
+           forward_query = coalesce(@forwardQuery, forward_query),
            expires_at = coalesce(@expiresAt, expires_at),
            password_hash = CASE WHEN @setPassword THEN @passwordHash ELSE password_hash END,
            updated_at = max(@now, updated_at + 1)

@@ -264,6 +264,18 @@ const OWNED_LINK_INDEXES = `
   CREATE INDEX links_by_change ON links (owner_id, updated_at, code_key) WHERE owner_id IS NOT NULL;
 `;
 
+/**
+ * Schema 12: redirect rules (the ordered list as JSON text), a visit limit, a start and query
+ * forwarding per link (SPEC "Link rules and limits"). NULL and 0 are the defaults, so every link
+ * made before keeps redirecting as it did.
+ */
+const RULES_AND_LIMITS = `
+  ALTER TABLE links ADD COLUMN redirect_rules TEXT;
+  ALTER TABLE links ADD COLUMN max_visits INTEGER;
+  ALTER TABLE links ADD COLUMN valid_since INTEGER;
+  ALTER TABLE links ADD COLUMN forward_query INTEGER NOT NULL DEFAULT 0;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -325,5 +337,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     what: "the owners' indexes hold only links that have an owner",
     sql: OWNED_LINK_INDEXES,
     madeIn: (c) => hasPartialIndex(c, 'links_by_owner') && hasPartialIndex(c, 'links_by_change'),
+  },
+  {
+    what: 'redirect rules, visit limits, start dates and query forwarding',
+    sql: RULES_AND_LIMITS,
+    madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
   },
 ];

@@ -229,3 +229,71 @@ test('deletes a short URL’s visits from its visits page: the counts start agai
   const visits = (await server.api('GET', '/api/v1/links/counted/visits', { key: aliceKey })).body.data.visits;
   expect(visits).toEqual([]);
 });
+
+/** A visitor's `GET` of a short URL with this User-Agent, not followed: where it is sent. */
+async function sentTo(shortUrl: string, userAgent: string): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(shortUrl, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+  await response.body?.cancel();
+  return { status: response.status, location: response.headers.get('location') };
+}
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+test('edits a short URL’s limit, forwarding and redirect rules: visitors are sent as the rules say', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+}) => {
+  const shortUrl = await makeLink(server, aliceKey, { code: 'ruled', url: site.url('/default') });
+  const client = await openClient('/list-short-urls/1');
+  const options = async () => {
+    await client.getByRole('link', { name: 'List short URLs' }).click();
+    await client.getByRole('row', { name: shortUrl }).getByRole('button', { name: 'Options' }).click();
+  };
+
+  // The edit page: a visit limit and query forwarding.
+  await client.getByRole('row', { name: shortUrl }).getByRole('button', { name: 'Options' }).click();
+  await client.getByRole('menuitem', { name: 'Edit short URL' }).click();
+  await client.getByRole('spinbutton', { name: 'Maximum visits allowed:' }).fill('3');
+  const forwarding = client.getByRole('checkbox', { name: 'Forward query params on redirect' });
+  await expect(forwarding).not.toBeChecked();
+  await forwarding.check();
+  await client.getByRole('button', { name: 'Save' }).click();
+  await expect(client.getByText('Short URL properly edited.')).toBeVisible();
+  const edited = (await server.api('GET', '/api/v1/links/ruled', { key: aliceKey })).body.data;
+  expect(edited).toMatchObject({ max_visits: 3, forward_query: true, redirect_rules: [] });
+
+  // The redirect rules page: Android phones go elsewhere.
+  await options();
+  await client.getByRole('menuitem', { name: 'Manage redirect rules' }).click();
+  await expect(client.getByText('This short URL has no dynamic redirect rules')).toBeVisible();
+  await client.getByRole('button', { name: 'Add rule' }).click();
+  const rule = client.getByRole('dialog');
+  await rule.getByRole('textbox', { name: 'Long URL:' }).fill(site.url('/android'));
+  await rule.getByRole('button', { name: 'Add condition' }).click();
+  await rule.getByRole('combobox', { name: 'Type:', exact: true }).selectOption('device');
+  await rule.getByRole('combobox', { name: 'Device type:' }).selectOption('android');
+  await rule.getByRole('button', { name: 'Confirm' }).click();
+  await client.getByRole('button', { name: 'Save rules' }).click();
+  await expect(client.getByText('Redirect rules properly saved.')).toBeVisible();
+  const ruled = (await server.api('GET', '/api/v1/links/ruled', { key: aliceKey })).body.data;
+  expect(ruled.redirect_rules).toEqual([
+    { target_url: site.url('/android'), conditions: [{ type: 'device', value: 'android' }] },
+  ]);
+
+  // Visitors go where the rules say, the visit's query along.
+  expect(await sentTo(`${shortUrl}?from=mail`, ANDROID)).toEqual({
+    status: 302,
+    location: site.url('/android?from=mail'),
+  });
+  expect(await sentTo(shortUrl, DESKTOP)).toEqual({ status: 302, location: site.url('/default') });
+  expect(await sentTo(`${shortUrl}?from=chat`, DESKTOP)).toEqual({
+    status: 302,
+    location: site.url('/default?from=chat'),
+  });
+  // Three visits were allowed: the fourth is answered like an expired link, never the target.
+  expect((await sentTo(shortUrl, ANDROID)).status).toBe(410);
+});

@@ -165,3 +165,63 @@ describe('Shlink: limits and rules on a short URL', () => {
     expect(refused.detail).toMatch(/^redirectRules\[0\]\.conditions\[0\]: matchValue must be an IP address/);
   });
 });
+
+describe('Shlink: rules and limits kept and followed', () => {
+  it('keeps the rules set, lists them in Shlink’s shape, and says the short URL has them', async () => {
+    const { alice, send } = await withShlinkLinks();
+    const rules = {
+      redirectRules: [
+        {
+          longUrl: 'https://example.com/ko',
+          conditions: [
+            { type: 'language', matchKey: null, matchValue: 'ko' },
+            { type: 'query-param', matchKey: 'utm_source', matchValue: 'mail' },
+          ],
+        },
+        { longUrl: 'https://example.com/ios', conditions: [{ type: 'device', matchKey: null, matchValue: 'ios' }] },
+      ],
+    };
+    const expected = {
+      defaultLongUrl: 'https://example.com/one',
+      redirectRules: [
+        { longUrl: 'https://example.com/ko', priority: 1, conditions: rules.redirectRules[0]?.conditions },
+        {
+          longUrl: 'https://example.com/ios',
+          priority: 2,
+          conditions: [{ type: 'device', matchKey: null, matchValue: 'ios' }],
+        },
+      ],
+    };
+    expect(await read(await send('POST', '/rest/v3/short-urls/one/redirect-rules', alice, rules))).toEqual(expected);
+    expect(await read(await send('GET', '/rest/v3/short-urls/one/redirect-rules', alice))).toEqual(expected);
+    expect((await read(await send('GET', '/rest/v3/short-urls/one', alice))).hasRedirectRules).toBe(true);
+    await send('PATCH', '/rest/v3/short-urls/one/redirect-rules', alice, { redirectRules: [] });
+    expect((await read(await send('GET', '/rest/v3/short-urls/one', alice))).hasRedirectRules).toBe(false);
+  });
+
+  it('edits maxVisits, validSince and forwardQuery, and a visitor is sent as they say', async () => {
+    const { app, alice, send } = await withShlinkLinks();
+    const edited = await read(
+      await send('PATCH', '/rest/v3/short-urls/two', alice, {
+        maxVisits: 2,
+        validSince: new Date(app.clock.now + 3_600_000).toISOString(),
+        forwardQuery: true,
+      }),
+    );
+    expect(edited.meta.maxVisits).toBe(2);
+    expect(edited.meta.validSince).toBe(`${new Date(app.clock.now + 3_600_000).toISOString().slice(0, 19)}+00:00`);
+    expect(edited.forwardQuery).toBe(true);
+    const go = (query = '') => app.fetch(`/two${query}`, { headers: { 'User-Agent': CHROME } });
+    expect((await go()).status).toBe(410); // not valid yet
+    app.clock.advance(3_600_000);
+    const forwarded = await go('?ref=mail');
+    expect([forwarded.status, forwarded.headers.get('location')]).toEqual([302, 'https://example.com/two?ref=mail']);
+    expect((await go()).status).toBe(302);
+    expect((await go()).status).toBe(410); // two visits were allowed
+    const cleared = await read(
+      await send('PATCH', '/rest/v3/short-urls/two', alice, { maxVisits: null, validSince: null, forwardQuery: false }),
+    );
+    expect([cleared.meta.maxVisits, cleared.meta.validSince, cleared.forwardQuery]).toEqual([null, null, false]);
+    expect((await go()).status).toBe(302);
+  });
+});

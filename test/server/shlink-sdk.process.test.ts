@@ -253,7 +253,30 @@ describe("Shlink's JS SDK against a real server", () => {
       conditions: [{ type: 'device' as const, matchKey: null, matchValue: 'android' }],
     };
     const set = await alice.setShortUrlRedirectRules({ shortCode: 'tagged-a' }, { redirectRules: [rule] });
-    expect(set.defaultLongUrl).toBe('https://example.com/a');
+    expect(set).toEqual({ defaultLongUrl: 'https://example.com/a', redirectRules: [{ ...rule, priority: 1 }] });
+    expect(await alice.getShortUrlRedirectRules({ shortCode: 'tagged-a' })).toEqual(set);
+    expect((await alice.getShortUrl({ shortCode: 'tagged-a' })).hasRedirectRules).toBe(true);
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const sent = await fetch(`${server.origin}/tagged-a`, { redirect: 'manual', headers: { 'User-Agent': android } });
+    expect(sent.headers.get('location')).toBe('https://example.com/android');
+
+    const limited = await alice.createShortUrl({
+      longUrl: 'https://example.com/limited',
+      customSlug: 'limited',
+      maxVisits: 5,
+      validSince: '2026-01-01T00:00:00+00:00',
+      forwardQuery: true,
+    });
+    expect(limited).toMatchObject({
+      meta: { maxVisits: 5, validSince: '2026-01-01T00:00:00+00:00' },
+      forwardQuery: true,
+    });
+    const edited = await alice.updateShortUrl({ shortCode: 'limited' }, { maxVisits: null, forwardQuery: false });
+    expect(edited).toMatchObject({
+      meta: { maxVisits: null, validSince: '2026-01-01T00:00:00+00:00' },
+      forwardQuery: false,
+    });
     const refused = await problemOf(
       alice.setShortUrlRedirectRules(
         { shortCode: 'tagged-a' },

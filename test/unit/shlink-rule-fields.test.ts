@@ -143,7 +143,7 @@ describe('Shlink redirect rules: to and from the link', () => {
 });
 
 describe('Shlink short URL fields: maxVisits, validSince, forwardQuery, hasRedirectRules', () => {
-  it('puts a create’s limits on the link, leaving out the defaults', () => {
+  it('takes a create’s limits, null and false being the defaults', () => {
     const { request } = parseShlinkCreate(
       {
         longUrl: 'https://example.com/',

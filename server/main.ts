@@ -7,6 +7,7 @@ import { createClickCounter } from './clicks/click-counter.js';
 import { openCountryLookup } from './clicks/geoip.js';
 import { createAgentParser, createVisitParser } from './clicks/visit-parser.js';
 import { startVisitRetention } from './clicks/visit-retention.js';
+import { withVisitsDeletedAfterWrites } from './clicks/visits-deleted-after-writes.js';
 import { clientAddressOf } from './http/client-address.js';
 import { createHttpServer } from './http/http-server.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -118,7 +119,8 @@ async function serve(config: Config, logger: Logger, format: LogFormat): Promise
   if (webApp === undefined) logger.warn('the web app is not built (npm run build:webapp): / answers JSON only');
   // One Linklet: the fast paths answer with the handler's own settings and create answerer.
   const linklet = createLinklet({
-    store,
+    // A link's visits are deleted after this process has written what it counted of them.
+    store: clicks ? withVisitsDeletedAfterWrites(store, clicks.flushAll) : store,
     baseUrl: config.baseUrl,
     timeZone: config.timeZone,
     maxUrlLength: config.maxUrlLength,

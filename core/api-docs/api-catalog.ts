@@ -28,7 +28,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         ...keyOperations(options),
         ...linkOperations(options),
         ...portingOperations(),
-        ...tagOperations(),
+        ...tagOperations(options),
         ...(options.webhooks ? webhookOperations(options) : []),
         ...yourlsOperations(),
         ...shlinkOperations(),

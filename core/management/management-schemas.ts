@@ -132,6 +132,32 @@ export function managementSchemas(options: ApiCatalogOptions) {
         },
       }),
     ),
+    TagRename: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: {
+          type: 'string',
+          pattern: TAG_PATTERN,
+          description: 'The new name (compared case-insensitively); a link that has both keeps it once.',
+        },
+      },
+    },
+    TagEditAnswer: answerOf(
+      strictObject({
+        tag: { type: 'string', pattern: TAG_PATTERN, description: 'The tag renamed to, or the one removed.' },
+        links: { type: 'integer', minimum: 1, description: 'The links it was renamed on or removed from.' },
+      }),
+    ),
+    VisitsDeletedAnswer: answerOf(
+      strictObject({
+        deleted_visits: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The visits deleted: clicks and bot visits, as the link counted them.',
+        },
+      }),
+    ),
     KeyRequest: {
       type: 'object',
       required: ['name'],

@@ -101,6 +101,21 @@ export interface TagCount {
   bots: number;
 }
 
+/**
+ * A link's tag keys with `from` renamed to `to` in its place (kept once when it has both), or
+ * removed when `to` is undefined; `undefined` when the link does not carry `from`. What every
+ * store computes for `renameTag` and `deleteTag`.
+ */
+export function retagged(tags: readonly string[] | undefined, from: string, to?: string): string[] | undefined {
+  if (!tags?.includes(from)) return undefined;
+  const next: string[] = [];
+  for (const tag of tags) {
+    const kept = tag === from ? to : tag;
+    if (kept !== undefined && !next.includes(kept)) next.push(kept);
+  }
+  return next;
+}
+
 /** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */
 export type LinkUpdateResult = { updated: true; link: Link } | { updated: false; reason: 'not_found' | 'expired' };
 
@@ -171,6 +186,22 @@ export interface LinkManagementStore {
   ): Promise<StoredVisit[]>;
   /** Every tag of the links in scope (any status), with their links, clicks and bot visits; in no order. */
   listTags(scope: OwnerScope): Promise<TagCount[]>;
+  /**
+   * Renames the tag key `from` to `to` on every link in scope (any status) that carries it, in its
+   * place; a link already carrying `to` keeps it once (merged). Each changed link's `updatedAt`
+   * moves forward (devices sync it). Answers how many links changed.
+   */
+  renameTag(scope: OwnerScope, from: string, to: string, now: number): Promise<number>;
+  /** Removes the tag key from every link in scope that carries it, as `renameTag` changes them; how many changed. */
+  deleteTag(scope: OwnerScope, tag: string, now: number): Promise<number>;
+  /**
+   * Deletes the visits of the link in scope holding this code (any status): its kept visits, its
+   * daily visit counts, its click total and days, in one atomic step, and moves its `updatedAt`
+   * forward (devices sync the new count). Answers how many visits went (clicks and bot visits, as
+   * the counts held them), or `undefined` when no link in scope holds the code. Clicks written
+   * later (a batch counted before, written after) are counted as new.
+   */
+  deleteVisits(codeKey: string, scope: OwnerScope, now: number): Promise<number | undefined>;
 }
 
 /** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
@@ -192,6 +223,9 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'visitTalliesOf',
   'listVisits',
   'listTags',
+  'renameTag',
+  'deleteTag',
+  'deleteVisits',
 ] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
 
 export type ManagedLinkStore = LinkStore & LinkManagementStore;

@@ -15,6 +15,8 @@ import {
   type ManagedLinkStore,
   mergeChanges,
   type OwnerKey,
+  type OwnerScope,
+  retagged,
   statusOf,
   TOMBSTONE_RETENTION_MS,
   type Tombstone,
@@ -96,6 +98,20 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   const withClicks = (link: Link): Link => {
     const clicks = totals.get(link.codeKey);
     return clicks ? { ...link, clicks } : { ...link };
+  };
+  /** Sets each link in scope carrying `from` to its `retagged` tags, a change as `updateLink` makes it. */
+  const retag = (scope: OwnerScope, from: string, to: string | undefined, now: number) => {
+    let changed = 0;
+    for (const link of links.values()) {
+      const tags = inScope(link, scope) ? retagged(link.tags, from, to) : undefined;
+      if (tags === undefined) continue;
+      links.set(
+        link.codeKey,
+        stored({ ...link, tags, updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1) }),
+      );
+      changed += 1;
+    }
+    return changed;
   };
   const secret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
     '',
@@ -252,6 +268,22 @@ export function createMemoryLinkStore(): ManagedLinkStore {
           .filter((link) => inScope(link, scope))
           .map((link) => ({ ...withClicks(link), bots: botsOf(link) })),
       );
+    },
+    async renameTag(scope, from, to, now) {
+      return retag(scope, from, to, now);
+    },
+    async deleteTag(scope, tag, now) {
+      return retag(scope, tag, undefined, now);
+    },
+    async deleteVisits(codeKey, scope, now) {
+      const link = links.get(codeKey);
+      if (!link || !inScope(link, scope)) return undefined;
+      const deleted = (totals.get(codeKey) ?? 0) + botsOf(link);
+      totals.delete(codeKey);
+      days.delete(ids.get(codeKey) ?? 0);
+      visits.drop(ids.get(codeKey) ?? 0);
+      links.set(codeKey, stored({ ...link, updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1) }));
+      return deleted;
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);

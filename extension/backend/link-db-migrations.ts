@@ -1,5 +1,5 @@
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { LinkletDb } from './link-db.js';
+import type { LinkletDb } from './link-db-schema.js';
 
 /** One step of the database's schema, run inside IndexedDB's versionchange transaction. */
 export type Migration = (

@@ -1,21 +1,8 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Link } from '../../core/store/link-store.js';
-import type { HistoryEntry, HistoryStatus } from '../history/history-entry.js';
+import { openDB } from 'idb';
 import { MIGRATIONS } from './link-db-migrations.js';
+import type { LinkletDatabase, LinkletDb } from './link-db-schema.js';
 
-/** The extension's one IndexedDB database: the bundled backend's links and the user's history. */
-export interface LinkletDb extends DBSchema {
-  /** The bundled backend's `LinkStore`: one row per code key. */
-  links: { key: string; value: Link };
-  /** Every link the user made here, local or on a server, newest first by `createdAt`. */
-  history: {
-    key: string;
-    value: HistoryEntry;
-    indexes: { 'by-created': number; 'by-status': HistoryStatus };
-  };
-}
-
-export type LinkletDatabase = IDBPDatabase<LinkletDb>;
+export type { LinkletDatabase, LinkletDb } from './link-db-schema.js';
 
 export const DB_NAME = 'linklet';
 /** The version IndexedDB records once every migration has run: one per step. */

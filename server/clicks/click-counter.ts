@@ -93,6 +93,8 @@ export function createClickCounter(options: ClickCounterOptions) {
   let heldLinks = 0;
   let visitsWrittenAt = now();
   let closing = false;
+  /** Set while `flushAll` writes: held visits go with their clicks, as at closing. */
+  let releasing = false;
 
   /** Adds counts to what is kept for their day (the same day twice would be written twice). */
   const keep = ({ day, counts, visits }: DayCounts, atFront: boolean) => {
@@ -174,6 +176,7 @@ export function createClickCounter(options: ClickCounterOptions) {
     if (waiting === 0) return;
     const release =
       closing ||
+      releasing ||
       waiting < writeVisitsBelow ||
       waiting < VISITS_A_LINK_WORTH_HOLDING * links ||
       waiting >= maxKeptVisits ||
@@ -243,6 +246,16 @@ export function createClickCounter(options: ClickCounterOptions) {
       });
     return writing;
   };
+  /** Writes every click and visit counted so far, held visits too, after any write under way. */
+  const flushAll = async (): Promise<boolean> => {
+    while (writing) await writing;
+    releasing = true;
+    try {
+      return await flush();
+    } finally {
+      releasing = false;
+    }
+  };
   const timer = setInterval(() => void flush(), options.writeEveryMs ?? 1000);
   timer.unref();
 
@@ -270,6 +283,12 @@ export function createClickCounter(options: ClickCounterOptions) {
     count,
     /** Writes what is counted now (tests; shutdown uses `close`). */
     flush,
+    /**
+     * Writes everything counted so far, visits held back for a fuller row too (see
+     * `holdVisitsMs`): before a link's visits are deleted, so none counted before the deletion
+     * is written after it. False when the store refused (what it refused stays kept).
+     */
+    flushAll,
     /** Clicks counted and not yet written (kept ones included). */
     get pending(): number {
       return pendingClicks();

@@ -158,6 +158,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/openapi.json',
       '/api/v1/shorten',
       '/api/v1/tags',
+      '/api/v1/tags/{tag}',
       '/assets/{file}',
       '/health',
       '/yourls-api.php',
@@ -175,6 +176,8 @@ describe('the OpenAPI document', () => {
     expect(methodsOf('/api/v1/me')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/links')).toEqual(['get', 'head', 'options']);
     expect(methodsOf('/api/v1/tags')).toEqual(['get', 'head', 'options']);
+    expect(methodsOf('/api/v1/tags/{tag}')).toEqual(['delete', 'options', 'patch']);
+    expect(methodsOf('/api/v1/links/{code}/visits')).toEqual(['delete', 'get', 'head', 'options']);
     expect(methodsOf('/api/v1/links/{code}')).toEqual(['delete', 'get', 'head', 'options', 'patch']);
     for (const path of ['/', '/assets/{file}', '/health', '/{code}', '/{code}/']) {
       expect(methodsOf(path)).toEqual(['get', 'head']);

@@ -1,4 +1,5 @@
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
+import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -13,6 +14,7 @@ describeVisitContract('memory', async () => ({ store: createMemoryLinkStore() })
 describeLinkPasswordContract('memory', async () => ({ store: createMemoryLinkStore() }));
 describeManagedLinkPasswordContract('memory', async () => ({ store: createMemoryLinkStore() }));
 describeLinkOptionsContract('memory', async () => ({ store: createMemoryLinkStore() }));
+describeBulkEditsContract('memory', async () => ({ store: createMemoryLinkStore() }));
 // The memory store has no warming read (nothing to warm from): its cases find no op and check nothing.
 describeRecentLinksContract('memory', async () => ({ store: createMemoryLinkStore() }), { required: false });
 

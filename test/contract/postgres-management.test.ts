@@ -6,6 +6,7 @@ import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { postgresFaultOf } from '../../server/stores/postgres/postgres-errors.js';
 import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-link-store.js';
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
+import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
@@ -66,6 +67,23 @@ describeVisitContract('postgres, visits encoded as the click counter hands them'
   return { store: withEncodedVisits(store), dispose: () => dropSchema(schema).then(() => {}) };
 });
 
+describeBulkEditsContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+describeBulkEditsContract('postgres as the server serves it: link cache over faults as 503', async (clock) => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return {
+    store: withLinkCache(withFaultsAsUnavailable(store, postgresFaultOf), {
+      maxEntries: 100,
+      maxAgeMs: 60_000,
+      now: clock,
+    }),
+    dispose: () => dropSchema(schema).then(() => {}),
+  };
+});
 describeLinkOptionsContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });

@@ -8,6 +8,7 @@ import { withLinkCache } from '../../server/stores/cache/link-cache.js';
 import type { LinkChangeEvent } from '../../server/stores/change-feed.js';
 import { CHANGE_LOG_KEEP_MS } from '../../server/stores/sqlite/sqlite-change-feed.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
+import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { withEncodedVisits } from './encoded-visits-store.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
@@ -28,6 +29,8 @@ describeManagedLinkPasswordContract('sqlite', async () => ({
   store: createSqliteLinkStore(join(dir, `${++files}.db`)),
 }));
 describeLinkOptionsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeBulkEditsContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeBulkEditsContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 describeRecentLinksContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
 describeRecentLinksContract('sqlite in memory', async () => ({ store: createSqliteLinkStore(':memory:') }));
 

@@ -63,8 +63,8 @@ test('creates a short URL through its form with a custom slug, title and tags: a
     await tags.press('Enter');
   }
   // Everything else as the client sets it, as most people leave it: "Forward query params on
-  // redirect" stays checked (Shlink's default), so the create carries `forwardQuery: true`,
-  // which Linklet takes (and answers `false`: it never forwards a query).
+  // redirect" stays checked (Shlink's default), so the create carries `forwardQuery: true`, and
+  // the link forwards a visit's query.
   await client.getByRole('button', { name: 'Save' }).click();
   const shortUrl = `${server.url}/from-shlink`;
   await expect(client.getByText(`Great! The short URL is ${shortUrl}`)).toBeVisible();
@@ -176,4 +176,124 @@ test('the overview counts the visits, short URLs and tags, lists the newest link
   const visits = client.getByRole('table').getByRole('row');
   await expect(visits.filter({ hasText: first })).toHaveCount(2);
   await expect(visits.filter({ hasText: second })).toHaveCount(1);
+});
+
+test('renames a tag and deletes another on the tags page: every one of the owner’s links follows', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+}) => {
+  await makeLink(server, aliceKey, { code: 'tag-a', url: site.url('/a'), tags: ['work', 'news'] });
+  await makeLink(server, aliceKey, { code: 'tag-b', url: site.url('/b'), tags: ['news'] });
+  const tagsOf = async (code: string) =>
+    (await server.api('GET', `/api/v1/links/${code}`, { key: aliceKey })).body.data.tags as string[];
+  const client = await openClient('/manage-tags');
+  const rowOf = (tag: string) => client.getByRole('row').filter({ has: client.getByText(tag, { exact: true }) });
+
+  await rowOf('news').getByRole('button', { name: 'Options' }).click();
+  await client.getByRole('menuitem', { name: 'Edit' }).click();
+  const editing = client.getByRole('dialog').filter({ has: client.getByRole('heading', { name: 'Edit tag' }) });
+  await editing.getByRole('textbox', { name: 'Tag', exact: true }).fill('reading');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(rowOf('reading')).toBeVisible();
+  await expect(rowOf('news')).toHaveCount(0);
+  expect(await tagsOf('tag-a')).toEqual(['work', 'reading']);
+  expect(await tagsOf('tag-b')).toEqual(['reading']);
+
+  await rowOf('work').getByRole('button', { name: 'Options' }).click();
+  await client.getByRole('menuitem', { name: 'Delete tag' }).click();
+  await client.getByRole('dialog').getByRole('button', { name: 'Delete tag' }).click();
+  await expect(rowOf('work')).toHaveCount(0);
+  expect(await tagsOf('tag-a')).toEqual(['reading']);
+});
+
+test('deletes a short URL’s visits from its visits page: the counts start again from zero', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+  chromiumBrowser,
+}) => {
+  const shortUrl = await makeLink(server, aliceKey, { code: 'counted', url: site.url('/counted') });
+  await visit(chromiumBrowser, server, aliceKey, { shortUrl, times: 2 });
+  const client = await openClient('/list-short-urls/1');
+  await client.getByRole('row', { name: shortUrl }).getByRole('link', { name: '2', exact: true }).click();
+  await expect(client.getByRole('heading', { name: `Visits for ${shortUrl} Visits: 2` })).toBeVisible();
+  await client.getByRole('menuitem', { name: 'Options' }).click();
+  await client.getByRole('button', { name: 'Delete visits' }).click();
+  await client.getByRole('button', { name: 'Click again to confirm' }).click();
+  await expect(client.getByRole('heading', { name: `Visits for ${shortUrl} Visits: 0` })).toBeVisible();
+  const link = (await server.api('GET', '/api/v1/links/counted', { key: aliceKey })).body.data;
+  expect(link.clicks).toBe(0);
+  const visits = (await server.api('GET', '/api/v1/links/counted/visits', { key: aliceKey })).body.data.visits;
+  expect(visits).toEqual([]);
+});
+
+/** A visitor's `GET` of a short URL with this User-Agent, not followed: where it is sent. */
+async function sentTo(shortUrl: string, userAgent: string): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(shortUrl, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+  await response.body?.cancel();
+  return { status: response.status, location: response.headers.get('location') };
+}
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+test('edits a short URL’s limit, forwarding and redirect rules: visitors are sent as the rules say', async ({
+  openClient,
+  server,
+  aliceKey,
+  site,
+}) => {
+  const shortUrl = await makeLink(server, aliceKey, { code: 'ruled', url: site.url('/default') });
+  const client = await openClient('/list-short-urls/1');
+  const options = async () => {
+    await client.getByRole('link', { name: 'List short URLs' }).click();
+    await client.getByRole('row', { name: shortUrl }).getByRole('button', { name: 'Options' }).click();
+  };
+
+  // The edit page: a visit limit and query forwarding.
+  await client.getByRole('row', { name: shortUrl }).getByRole('button', { name: 'Options' }).click();
+  await client.getByRole('menuitem', { name: 'Edit short URL' }).click();
+  await client.getByRole('spinbutton', { name: 'Maximum visits allowed:' }).fill('3');
+  const forwarding = client.getByRole('checkbox', { name: 'Forward query params on redirect' });
+  await expect(forwarding).not.toBeChecked();
+  await forwarding.check();
+  await client.getByRole('button', { name: 'Save' }).click();
+  await expect(client.getByText('Short URL properly edited.')).toBeVisible();
+  const edited = (await server.api('GET', '/api/v1/links/ruled', { key: aliceKey })).body.data;
+  expect(edited).toMatchObject({ max_visits: 3, forward_query: true, redirect_rules: [] });
+
+  // The redirect rules page: Android phones go elsewhere.
+  await options();
+  await client.getByRole('menuitem', { name: 'Manage redirect rules' }).click();
+  await expect(client.getByText('This short URL has no dynamic redirect rules')).toBeVisible();
+  await client.getByRole('button', { name: 'Add rule' }).click();
+  const rule = client.getByRole('dialog');
+  await rule.getByRole('textbox', { name: 'Long URL:' }).fill(site.url('/android'));
+  await rule.getByRole('button', { name: 'Add condition' }).click();
+  await rule.getByRole('combobox', { name: 'Type:', exact: true }).selectOption('device');
+  await rule.getByRole('combobox', { name: 'Device type:' }).selectOption('android');
+  await rule.getByRole('button', { name: 'Confirm' }).click();
+  await client.getByRole('button', { name: 'Save rules' }).click();
+  await expect(client.getByText('Redirect rules properly saved.')).toBeVisible();
+  const ruled = (await server.api('GET', '/api/v1/links/ruled', { key: aliceKey })).body.data;
+  expect(ruled.redirect_rules).toEqual([
+    { target_url: site.url('/android'), conditions: [{ type: 'device', value: 'android' }] },
+  ]);
+
+  // Visitors go where the rules say, the visit's query along.
+  expect(await sentTo(`${shortUrl}?from=mail`, ANDROID)).toEqual({
+    status: 302,
+    location: site.url('/android?from=mail'),
+  });
+  expect(await sentTo(shortUrl, DESKTOP)).toEqual({ status: 302, location: site.url('/default') });
+  expect(await sentTo(`${shortUrl}?from=chat`, DESKTOP)).toEqual({
+    status: 302,
+    location: site.url('/default?from=chat'),
+  });
+  // Three visits were allowed: the fourth is answered like an expired link, never the target.
+  expect((await sentTo(shortUrl, ANDROID)).status).toBe(410);
 });

@@ -218,6 +218,83 @@ describe("Shlink's JS SDK against a real server", () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it('renames and deletes tags, deletes a short URL’s visits, and sets redirect rules in Shlink’s shape', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await start({ DATABASE_URL: `sqlite:${freshDb()}`, API_KEY: ADMIN, ACCESS_LOG: 'off' });
+    const alice = shlinkClient(server.origin, ADMIN);
+    await alice.createShortUrl({ longUrl: 'https://example.com/a', customSlug: 'tagged-a', tags: ['work', 'news'] });
+    await alice.createShortUrl({ longUrl: 'https://example.com/b', customSlug: 'tagged-b', tags: ['news', 'job'] });
+
+    expect(await alice.editTag({ oldName: 'news', newName: 'job' })).toEqual({ oldName: 'news', newName: 'job' });
+    expect((await alice.getShortUrl({ shortCode: 'tagged-a' })).tags).toEqual(['work', 'job']);
+    expect((await alice.getShortUrl({ shortCode: 'tagged-b' })).tags).toEqual(['job']);
+    expect(await problemOf(alice.editTag({ oldName: 'news', newName: 'x' }))).toMatchObject({
+      type: ErrorType.TAG_NOT_FOUND,
+      status: 404,
+    });
+    expect(await alice.deleteTags(['job'])).toEqual({ tags: ['job'] });
+    expect((await alice.listTags()).data).toEqual(['work']);
+
+    for (const userAgent of [CHROME, SAFARI, GOOGLEBOT]) {
+      await fetch(`${server.origin}/tagged-a`, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+    }
+    // Deleted at once: the server writes what it counted first, so the answer counts all three.
+    expect(await alice.deleteShortUrlVisits({ shortCode: 'tagged-a' })).toEqual({ deletedVisits: 3 });
+    expect((await alice.getShortUrl({ shortCode: 'tagged-a' })).visitsSummary).toEqual({
+      total: 0,
+      nonBots: 0,
+      bots: 0,
+    });
+    expect((await alice.getShortUrlVisits({ shortCode: 'tagged-a' })).data).toEqual([]);
+
+    const rule = {
+      longUrl: 'https://example.com/android',
+      conditions: [{ type: 'device' as const, matchKey: null, matchValue: 'android' }],
+    };
+    const set = await alice.setShortUrlRedirectRules({ shortCode: 'tagged-a' }, { redirectRules: [rule] });
+    expect(set).toEqual({ defaultLongUrl: 'https://example.com/a', redirectRules: [{ ...rule, priority: 1 }] });
+    expect(await alice.getShortUrlRedirectRules({ shortCode: 'tagged-a' })).toEqual(set);
+    expect((await alice.getShortUrl({ shortCode: 'tagged-a' })).hasRedirectRules).toBe(true);
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const sent = await fetch(`${server.origin}/tagged-a`, { redirect: 'manual', headers: { 'User-Agent': android } });
+    expect(sent.headers.get('location')).toBe('https://example.com/android');
+
+    const limited = await alice.createShortUrl({
+      longUrl: 'https://example.com/limited',
+      customSlug: 'limited',
+      maxVisits: 5,
+      validSince: '2026-01-01T00:00:00+00:00',
+      forwardQuery: true,
+    });
+    expect(limited).toMatchObject({
+      meta: { maxVisits: 5, validSince: '2026-01-01T00:00:00+00:00' },
+      forwardQuery: true,
+    });
+    const edited = await alice.updateShortUrl({ shortCode: 'limited' }, { maxVisits: null, forwardQuery: false });
+    expect(edited).toMatchObject({
+      meta: { maxVisits: null, validSince: '2026-01-01T00:00:00+00:00' },
+      forwardQuery: false,
+    });
+    const refused = await problemOf(
+      alice.setShortUrlRedirectRules(
+        { shortCode: 'tagged-a' },
+        {
+          redirectRules: [
+            { ...rule, conditions: [{ type: 'geolocation-city-name', matchKey: null, matchValue: 'Seoul' }] },
+          ],
+        },
+      ),
+    );
+    expect(refused).toMatchObject({
+      type: ErrorType.INVALID_ARGUMENT,
+      status: 400,
+      invalidElements: ['redirectRules'],
+    });
+    expect(await server.stop()).toBe(0);
+  });
+
   it("answers the rate limiter's 429 on Shlink's paths as a problem the SDK reads", { timeout: 30_000 }, async () => {
     const server = await start({
       DATABASE_URL: `sqlite:${freshDb()}`,

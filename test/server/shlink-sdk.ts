@@ -22,6 +22,10 @@ export interface ShlinkApi {
   deleteShortUrl(id: Id): Promise<void>;
   getShortUrlVisits(id: Id, params?: T.ShlinkVisitsParams): Promise<T.ShlinkVisitsList>;
   getShortUrlRedirectRules(id: Id): Promise<T.ShlinkRedirectRulesList>;
+  setShortUrlRedirectRules(id: Id, data: T.ShlinkSetRedirectRulesData): Promise<T.ShlinkRedirectRulesList>;
+  deleteShortUrlVisits(id: Id): Promise<T.ShlinkDeleteVisitsResult>;
+  editTag(renaming: T.ShlinkRenaming): Promise<T.ShlinkRenaming>;
+  deleteTags(tags: string[]): Promise<{ tags: string[] }>;
   getVisitsOverview(): Promise<T.ShlinkVisitsOverview>;
   getOrphanVisits(params?: T.ShlinkOrphanVisitsParams): Promise<T.ShlinkVisitsList>;
   getNonOrphanVisits(params?: T.ShlinkWithDomainVisitsParams): Promise<T.ShlinkVisitsList>;

@@ -79,7 +79,7 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     name: 'createShortUrl',
     summary: 'Shlink: create a short URL',
     description:
-      'Makes a link (`longUrl`, `customSlug`, `validUntil` at most 31 days away, `tags`, `title`, `findIfExists`); without `validUntil` it lives `COMPAT_EXPIRE_DURATION`.',
+      'Makes a link (`longUrl`, `customSlug`, `validUntil` at most 31 days away, `tags`, `title`, `validSince`, `maxVisits`, `forwardQuery`, `findIfExists`); without `validUntil` it lives `COMPAT_EXPIRE_DURATION`; without `forwardQuery` it forwards no query (Linklet’s default).',
     responses: {
       200: { description: 'The new short URL (or the existing one, with `findIfExists`).', schema: 'ShlinkShortUrl' },
       400: invalid('A field breaks a rule, or the customSlug is taken (`non-unique-slug`)'),
@@ -99,7 +99,8 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/short-urls/{shortCode}',
     name: 'updateShortUrl',
     summary: 'Shlink: edit a short URL',
-    description: 'Changes `longUrl`, `title`, `tags`; a new `validUntil` renews the link (an expired one too).',
+    description:
+      'Changes `longUrl`, `title`, `tags`, `validSince`, `maxVisits`, `forwardQuery` (`null` removes a start or a limit); a new `validUntil` renews the link (an expired one too).',
     responses: {
       200: { description: 'The short URL as changed.', schema: 'ShlinkShortUrl' },
       400: invalid('A field breaks a rule'),
@@ -135,27 +136,38 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/short-urls/{shortCode}/visits',
     name: 'deleteShortUrlVisits',
     summary: 'Shlink: delete the visits of a short URL',
-    description: 'Refused: Linklet keeps a link’s visits until they age out.',
-    responses: { 400: unsupported('deleting visits'), 404: notFound },
+    description:
+      'Deletes the link’s kept visits and its click and visit counts in one step; the link stays and counts again from zero.',
+    responses: {
+      200: { description: 'How many visits were deleted (people’s and bots’).', schema: 'ShlinkDeletedVisits' },
+      404: notFound,
+      503: unavailable,
+    },
   },
   {
     method: 'GET',
     path: '/short-urls/{shortCode}/redirect-rules',
     name: 'getShortUrlRedirectRules',
     summary: 'Shlink: redirect rules of a short URL',
-    description: 'Linklet links have no redirect rules: the long URL and an empty list.',
-    responses: { 200: { description: 'No rules.', schema: 'ShlinkRedirectRules' }, 404: notFound, 503: unavailable },
+    description:
+      'The long URL and the link’s rules in order (`priority` from 1): the first whose conditions all hold decides.',
+    responses: { 200: { description: 'The rules.', schema: 'ShlinkRedirectRules' }, 404: notFound, 503: unavailable },
   },
   {
     method: 'POST',
     path: '/short-urls/{shortCode}/redirect-rules',
     name: 'setShortUrlRedirectRules',
     summary: 'Shlink: set the redirect rules of a short URL',
-    description: 'An empty list is taken (there are none); any rule is refused.',
+    description:
+      'Replaces the rules (`{redirectRules: [{longUrl, conditions: [{type, matchKey, matchValue}]}]}`, in order; `[]` removes them): at most 20, each with 1–10 conditions of the kinds `device`, `browser`, `language`, `query-param`, `any-value-query-param`, `valueless-query-param`, `geolocation-country-code`, `before-date`, `after-date`, `ip-address`.',
     responses: {
-      200: { description: 'No rules.', schema: 'ShlinkRedirectRules' },
-      400: invalid('A rule: Linklet sends every visit to the long URL'),
+      200: { description: 'The rules as set.', schema: 'ShlinkRedirectRules' },
+      400: invalid(
+        'A rule breaks a rule: more than 20, a `longUrl` the create rules refuse, 0 or more than 10 conditions, or a condition of another kind or value',
+      ),
       404: notFound,
+      410: { description: 'The link has expired: renew it with validUntil first.', schema: PROBLEM },
+      503: unavailable,
     },
   },
   {
@@ -164,11 +176,15 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/short-urls/{shortCode}/redirect-rules',
     name: 'patchShortUrlRedirectRules',
     summary: 'Shlink: set the redirect rules of a short URL (PATCH)',
-    description: 'As `POST`: an empty list is taken (there are none); any rule is refused.',
+    description: 'As `POST`: replaces the rules.',
     responses: {
-      200: { description: 'No rules.', schema: 'ShlinkRedirectRules' },
-      400: invalid('A rule: Linklet sends every visit to the long URL'),
+      200: { description: 'The rules as set.', schema: 'ShlinkRedirectRules' },
+      400: invalid(
+        'A rule breaks a rule: more than 20, a `longUrl` the create rules refuse, 0 or more than 10 conditions, or a condition of another kind or value',
+      ),
       404: notFound,
+      410: { description: 'The link has expired: renew it with validUntil first.', schema: PROBLEM },
+      503: unavailable,
     },
   },
   {
@@ -219,16 +235,23 @@ export const SHLINK_ENDPOINTS: readonly ShlinkEndpoint[] = [
     path: '/tags',
     name: 'editTag',
     summary: 'Shlink: rename a tag',
-    description: 'Refused: edit the tags of each short URL instead.',
-    responses: { 400: unsupported('renaming tags') },
+    description:
+      'Renames `oldName` to `newName` on every one of the key’s short URLs; one that has both keeps `newName` once (Shlink refuses a taken name; Linklet merges).',
+    responses: {
+      204: { description: 'Renamed.' },
+      400: invalid('A name that is not a tag'),
+      404: { description: 'None of the key’s short URLs has `oldName` (`tag-not-found`).', schema: PROBLEM },
+      503: unavailable,
+    },
   },
   {
     method: 'DELETE',
     path: '/tags',
     name: 'deleteTags',
     summary: 'Shlink: delete tags',
-    description: 'Refused: edit the tags of each short URL instead.',
-    responses: { 400: unsupported('deleting tags') },
+    description:
+      'Removes each `tags[]` from every one of the key’s short URLs (the links stay); unknown tags are nothing to delete.',
+    responses: { 204: { description: 'Deleted.' }, 503: unavailable },
   },
   {
     method: 'GET',

@@ -1,4 +1,6 @@
 import { strictObject } from '../../api-docs/schema-parts.js';
+import { MAX_REDIRECT_RULES, REDIRECT_CONDITION_TYPES } from '../../rules/redirect-rule.js';
+import { MAX_RULE_CONDITIONS } from './shlink-redirect-rules.js';
 
 // The JSON Schemas of Shlink's answers, as Shlink 4.4 writes them (see `short-url-view.ts`).
 
@@ -24,13 +26,27 @@ const SHORT_URL = strictObject({
   longUrl: { type: 'string', minLength: 1 },
   dateCreated: SHLINK_DATE,
   tags: { type: 'array', items: { type: 'string' } },
-  meta: strictObject({ validSince: { type: 'null' }, validUntil: SHLINK_DATE, maxVisits: { type: 'null' } }),
+  meta: strictObject({
+    validSince: { oneOf: [{ type: 'null' }, SHLINK_DATE] },
+    validUntil: SHLINK_DATE,
+    maxVisits: { type: ['integer', 'null'], minimum: 1 },
+  }),
   domain: { type: 'null' },
   title: { type: ['string', 'null'] },
   crawlable: { const: false },
-  forwardQuery: { const: false },
+  forwardQuery: { type: 'boolean' },
   visitsSummary: VISITS_SUMMARY,
-  hasRedirectRules: { const: false },
+  hasRedirectRules: { type: 'boolean' },
+});
+const CONDITION = strictObject({
+  type: { enum: [...REDIRECT_CONDITION_TYPES] },
+  matchKey: { type: ['string', 'null'], description: 'The query parameter (the three query kinds); else null.' },
+  matchValue: { type: ['string', 'null'], description: 'What is matched; null for the two kinds without a value.' },
+});
+const REDIRECT_RULE = strictObject({
+  longUrl: { type: 'string', minLength: 1 },
+  priority: { type: 'integer', minimum: 1 },
+  conditions: { type: 'array', minItems: 1, maxItems: MAX_RULE_CONDITIONS, items: CONDITION },
 });
 const VISIT = strictObject(
   {
@@ -104,6 +120,6 @@ export const shlinkSchemas = {
   }),
   ShlinkRedirectRules: strictObject({
     defaultLongUrl: { type: 'string' },
-    redirectRules: { type: 'array', maxItems: 0 },
+    redirectRules: { type: 'array', maxItems: MAX_REDIRECT_RULES, items: REDIRECT_RULE },
   }),
 };

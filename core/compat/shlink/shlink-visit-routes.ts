@@ -5,7 +5,7 @@ import { shortUrlFor } from '../../shorten/envelopes.js';
 import { findShortUrl, PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
 import { isOurDomain } from './shlink-domain.js';
 import { pageOf } from './shlink-pages.js';
-import { domainNotFound, notSupported, tagNotFound } from './shlink-problem.js';
+import { domainNotFound, shortUrlNotFound, tagNotFound } from './shlink-problem.js';
 import { parseVisitQuery, readLinkVisits, type VisitQuery } from './shlink-visit-query.js';
 import { toShlinkVisit } from './shlink-visit-view.js';
 import { type LinkSelection, visitsAcrossLinks } from './visits-across-links.js';
@@ -41,10 +41,13 @@ export function visitHandlers(context: ShlinkContext): Record<string, ShlinkHand
       );
     },
 
+    /** Its visits and click counts, as the v1 API deletes them (`deleteVisits`): `{deletedVisits}`. */
     async deleteShortUrlVisits(c) {
       const scope = scopeOf(await context.callerOf(c.req.raw));
-      await findShortUrl(context, c.req.raw, scope);
-      throw notSupported('Linklet keeps the visits of a short URL until they age out; they cannot be deleted.');
+      const link = await findShortUrl(context, c.req.raw, scope);
+      const deleted = await store.deleteVisits(link.codeKey, scope, settings.now());
+      if (deleted === undefined) throw shortUrlNotFound(link.code);
+      return c.json({ deletedVisits: deleted }, 200, PRIVATE);
     },
 
     /** The caller's links' clicks (people) and bot visits added up; Linklet records no orphan visit. */

@@ -2,6 +2,7 @@ import { LinkletError } from '../../http/errors.js';
 import { parseJsonText } from '../../http/parse-json-text.js';
 import { parseTags, parseTitle } from '../../management/links/link-labels.js';
 import { type OriginalUrlRules, parseOriginalUrl } from '../../rules/url.js';
+import type { LinkPatch } from '../../store/link-management-store.js';
 import { parseShlinkDate } from './shlink-dates.js';
 import { invalidData } from './shlink-problem.js';
 
@@ -77,6 +78,31 @@ export function booleanField(fields: Record<string, unknown>, name: string): boo
   return value;
 }
 
+/** The limits and forwarding of a short URL, as a store patch takes them (`null`: removed). */
+export type ShlinkLinkLimits = Pick<LinkPatch, 'maxVisits' | 'validSince' | 'forwardQuery'>;
+
+/**
+ * Shlink's `maxVisits` (a whole number, 1 or more), `validSince` (an ISO 8601 date) and
+ * `forwardQuery` (true or false) from a create's or edit's body; `null` removes a limit (an edit)
+ * or is no limit (a create); absent leaves it as it is.
+ */
+export function parseShlinkLimits(fields: Record<string, unknown>): ShlinkLinkLimits {
+  const limits: ShlinkLinkLimits = {};
+  const maxVisits = fields.maxVisits;
+  if (maxVisits === null) limits.maxVisits = null;
+  else if (maxVisits !== undefined) {
+    if (typeof maxVisits !== 'number' || !Number.isSafeInteger(maxVisits) || maxVisits < 1) {
+      throw invalidData(['maxVisits'], 'maxVisits must be a whole number of visits, 1 or more (or null for no limit).');
+    }
+    limits.maxVisits = maxVisits;
+  }
+  if (fields.validSince === null) limits.validSince = null;
+  else if (fields.validSince !== undefined) limits.validSince = parseShlinkDate(fields.validSince, 'validSince');
+  const forwardQuery = booleanField(fields, 'forwardQuery');
+  if (forwardQuery !== undefined) limits.forwardQuery = forwardQuery;
+  return limits;
+}
+
 export const parseLongUrl = (value: string, rules: OriginalUrlRules) =>
   asShlinkField('longUrl', () => parseOriginalUrl(value, rules));
 export const parseShlinkTags = (value: unknown) => asShlinkField('tags', () => parseTags(value));
@@ -84,22 +110,14 @@ export const parseShlinkTitle = (value: unknown) => asShlinkField('title', () =>
 
 /**
  * Shlink's options Linklet does not have, taken at the value that means "none" (`null`, `false`,
- * no device URLs) and refused otherwise, with a detail that says why: a link never waits to
- * start, never counts down visits, is never offered to crawlers. (`forwardQuery` is Shlink's
- * default `true` in every client, so it is taken and the answer says `false`.)
+ * no device URLs) and refused otherwise, with a detail that says why: a link is never offered to
+ * crawlers, and its devices are sent on by redirect rules instead (`/redirect-rules`).
  */
 export function refuseUnsupportedOptions(fields: Record<string, unknown>, host: string): void {
   const given = (name: string) => fields[name] !== undefined && fields[name] !== null;
-  if (given('validSince'))
-    throw invalidData(['validSince'], 'Linklet links are valid from the moment they are made; leave validSince out.');
-  if (given('maxVisits')) throw invalidData(['maxVisits'], 'Linklet links have no visit limit; leave maxVisits out.');
   if (booleanField(fields, 'crawlable') === true) {
     throw invalidData(['crawlable'], 'Linklet does not offer short URLs to crawlers; send crawlable false.');
   }
-  // `forwardQuery: true` is Shlink's own default, which its web client's create form sends unless
-  // a person unticks it: refusing it would fail the most common create. It is taken, and the
-  // link answered with `forwardQuery: false`, which is what Linklet does (docs/shlink.md).
-  booleanField(fields, 'forwardQuery');
   const devices = fields.deviceLongUrls;
   if (devices !== undefined && devices !== null) {
     const none =

@@ -19,8 +19,8 @@ export function visitsSummaryOf(clicks: number, bots: number): VisitsSummary {
 
 /**
  * A link as Shlink 4.x writes a short URL (`ShortUrl::toArray` with `shortUrl` first), member
- * for member: one domain (`null`, the default one), no activation date or visit limit, never
- * crawlable, no query forwarding and no redirect rules, which Linklet does not have. Its
+ * for member: one domain (`null`, the default one), never crawlable; its start (`validSince`),
+ * visit limit, query forwarding and whether it has redirect rules as the link has them. Its
  * `validUntil` is the link's real expiry: every Linklet link has one.
  */
 export function toShortUrl(link: Link, baseUrl: string, bots = 0) {
@@ -30,13 +30,17 @@ export function toShortUrl(link: Link, baseUrl: string, bots = 0) {
     longUrl: link.originalUrl,
     dateCreated: formatShlinkDate(link.createdAt),
     tags: link.tags ?? [],
-    meta: { validSince: null, validUntil: formatShlinkDate(link.expiresAt), maxVisits: null },
+    meta: {
+      validSince: link.validSince === undefined ? null : formatShlinkDate(link.validSince),
+      validUntil: formatShlinkDate(link.expiresAt),
+      maxVisits: link.maxVisits ?? null,
+    },
     domain: null,
     title: link.title ?? null,
     crawlable: false,
-    forwardQuery: false,
+    forwardQuery: link.forwardQuery ?? false,
     visitsSummary: visitsSummaryOf(link.clicks ?? 0, bots),
-    hasRedirectRules: false,
+    hasRedirectRules: (link.redirectRules?.length ?? 0) > 0,
   };
 }
 

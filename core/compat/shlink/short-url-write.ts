@@ -10,6 +10,7 @@ import {
   bodyFields,
   booleanField,
   parseLongUrl,
+  parseShlinkLimits,
   parseShlinkTags,
   parseShlinkTitle,
   parseValidUntil,
@@ -56,6 +57,8 @@ export function parseShlinkCreate(
   const title = fields.title === undefined ? null : parseShlinkTitle(fields.title);
   if (title !== null) request.title = title;
   if (fields.tags !== undefined) request.tags = parseShlinkTags(fields.tags);
+  // `null` and `false` are the defaults: `shorten` leaves them off the link.
+  Object.assign(request, parseShlinkLimits(fields));
   return { request, findIfExists: booleanField(fields, 'findIfExists') ?? false };
 }
 
@@ -72,6 +75,7 @@ export function parseShlinkEdit(body: unknown, link: Link, rules: WriteRules): L
   if (longUrl !== undefined) patch.originalUrl = parseLongUrl(longUrl, rules.urlRules);
   if (fields.title !== undefined) patch.title = parseShlinkTitle(fields.title);
   if (fields.tags !== undefined) patch.tags = parseShlinkTags(fields.tags);
+  Object.assign(patch, parseShlinkLimits(fields));
   if (fields.validUntil !== undefined && fields.validUntil !== null) {
     const at = parseShlinkDate(fields.validUntil, 'validUntil');
     if (Math.floor(at / 1000) !== Math.floor(link.expiresAt / 1000)) {

@@ -1,9 +1,14 @@
+import { tagKey } from '../../management/links/link-labels.js';
+import { parseTagName, renameTagInScope } from '../../management/links/tag-edits.js';
 import { scopeOf } from '../../management/owners/authenticate.js';
 import type { TagCount } from '../../store/link-management-store.js';
 import { PRIVATE, type ShlinkContext, type ShlinkHandler } from './shlink-context.js';
 import { pageOf, parsePageRequest } from './shlink-pages.js';
-import { invalidData, notSupported } from './shlink-problem.js';
+import { invalidData, tagNotFound } from './shlink-problem.js';
+import { asShlinkField, bodyFields, parseShlinkBody } from './short-url-fields.js';
 import { visitsSummaryOf } from './short-url-view.js';
+
+const RENAMING_EXAMPLE = '{"oldName":"work","newName":"job"}';
 
 /** The largest page of tags (and what no `itemsPerPage`, or -1, gives). */
 export const MAX_TAGS_PER_PAGE = 1000;
@@ -37,9 +42,16 @@ async function tagPage(context: ShlinkContext, request: Request) {
   return pageOf(tags, page);
 }
 
-/** Shlink's `/tags` and `/tags/stats`. Renaming or deleting a tag across links is refused. */
+/** A tag named in a request, by the tag rule, or `invalid-data` naming `field`. */
+const tagNamed = (value: unknown, field: string) => asShlinkField(field, () => parseTagName(value, field));
+
+/**
+ * Shlink's `/tags` and `/tags/stats`; `PUT /tags` renames a tag on all of the key's short URLs
+ * (`{oldName, newName}`; where a link has both, it keeps the new one once: Shlink answers a
+ * name already taken with `tag-conflict`, Linklet merges) and `DELETE /tags?tags[]=` removes
+ * tags from them. Both answer 204 as Shlink does.
+ */
 export function tagHandlers(context: ShlinkContext): Record<string, ShlinkHandler> {
-  const editEachLink = 'Linklet changes tags one short URL at a time; edit the tags of each short URL instead.';
   return {
     async listTags(c) {
       const { data, pagination } = await tagPage(context, c.req.raw);
@@ -55,12 +67,21 @@ export function tagHandlers(context: ShlinkContext): Record<string, ShlinkHandle
       return c.json({ tags: { data: stats, pagination } }, 200, PRIVATE);
     },
     async editTag(c) {
-      await context.callerOf(c.req.raw);
-      throw notSupported(editEachLink);
+      const scope = scopeOf(await context.callerOf(c.req.raw));
+      const fields = bodyFields(parseShlinkBody(await c.req.raw.text(), RENAMING_EXAMPLE), RENAMING_EXAMPLE);
+      const oldName = tagNamed(fields.oldName, 'oldName');
+      const newName = tagNamed(fields.newName, 'newName');
+      const links = await renameTagInScope(context.store, scope, oldName, newName, context.settings.now());
+      if (links === 0) throw tagNotFound(typeof fields.oldName === 'string' ? fields.oldName : oldName);
+      return c.body(null, 204, PRIVATE);
     },
     async deleteTags(c) {
-      await context.callerOf(c.req.raw);
-      throw notSupported(editEachLink);
+      const scope = scopeOf(await context.callerOf(c.req.raw));
+      const named = new URL(c.req.url).searchParams.getAll('tags[]');
+      // Tags no link carries (or no tag at all) are nothing to delete, as Shlink answers them.
+      const tags = [...new Set(named.map((tag) => tagKey(tag.trim())))];
+      for (const tag of tags) await context.store.deleteTag(scope, tag, context.settings.now());
+      return c.body(null, 204, PRIVATE);
     },
   };
 }

@@ -82,5 +82,22 @@ export function visitOperations(): ApiOperationSpec[] {
         503: storeDown,
       },
     },
+    {
+      method: 'DELETE',
+      path: '/api/v1/links/{code}/visits',
+      operationId: 'deleteLinkVisits',
+      tag: 'links',
+      summary: 'Delete the visits of one of your links',
+      description:
+        "Deletes the link's kept visits, its daily visit counts and its click counts (total and days) in one step; the link itself stays, and counts again from zero. Clicks this server counted before the request are written first and deleted with the rest; clicks another server instance counted in the last second before it may arrive after it and count as new.",
+      auth: 'required',
+      pathParameters: [codeParameter],
+      responses: {
+        200: { description: 'How many visits were deleted.', schema: 'VisitsDeletedAnswer' },
+        401: keyRequired,
+        404: noSuchLink,
+        503: storeDown,
+      },
+    },
   ];
 }

@@ -123,5 +123,19 @@ export function registerVisitRoutes<E extends Env>(app: Hono<E>, context: Manage
       PRIVATE,
     );
   });
-  app.all('/api/v1/links/:code/visits', notAllowed(['GET', 'HEAD', 'OPTIONS']));
+  // Deleted in one step by the store: visits, daily counts and the click total (see `deleteVisits`).
+  app.delete('/api/v1/links/:code/visits', async (c) => {
+    const scope = scopeOf(requireCaller(await context.callerOf(c.req.raw)));
+    const segment = VISITS_PATH.exec(new URL(c.req.url).pathname)?.[1] ?? '';
+    const codeKey = codeKeyOfSegment(segment);
+    const deleted = codeKey === undefined ? undefined : await store.deleteVisits(codeKey, scope, now());
+    if (deleted === undefined) throw noSuchLink(segment);
+    const visits = `${deleted} ${deleted === 1 ? 'visit' : 'visits'}`;
+    return c.json(
+      success(`${visits} and the link's click counts were deleted.`, { deleted_visits: deleted }),
+      200,
+      PRIVATE,
+    );
+  });
+  app.all('/api/v1/links/:code/visits', notAllowed(['GET', 'HEAD', 'DELETE', 'OPTIONS']));
 }

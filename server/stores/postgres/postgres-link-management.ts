@@ -73,7 +73,17 @@ function orderSql(order: LinkOrder): string {
 export function createPostgresLinkManagement(
   pool: pg.Pool,
   prefix: string,
-): Omit<LinkManagementStore, OwnerKeyOperation | 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
+): Omit<
+  LinkManagementStore,
+  | OwnerKeyOperation
+  | 'addClicks'
+  | 'clicksOf'
+  | 'visitTalliesOf'
+  | 'listVisits'
+  | 'renameTag'
+  | 'deleteTag'
+  | 'deleteVisits'
+> {
   const t = (table: string) => `${prefix}${table}`;
   const read = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     withReconnect(() => pool.query<R>(text, values));

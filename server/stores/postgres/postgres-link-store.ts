@@ -2,6 +2,7 @@ import pg from 'pg';
 import { redactConnectionString } from '../../process/redact-secrets.js';
 import type { OnMigrated } from '../schema-version.js';
 import type { ServerLinkStore } from '../server-link-store.js';
+import { createPostgresBulkEdits } from './postgres-bulk-edits.js';
 import { createPostgresChangeFeed } from './postgres-change-feed.js';
 import { CLAIM_GROUPS_IN_FLIGHT, createPostgresClaims } from './postgres-claims.js';
 import { createPostgresClicks } from './postgres-clicks.js';
@@ -89,6 +90,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     ...createPostgresOwnerKeys(pool, prefix),
     ...createPostgresLinkManagement(pool, prefix),
     ...createPostgresClicks(pool, prefix, options.foldEveryMs),
+    ...createPostgresBulkEdits(pool, prefix),
     ...createPostgresWebhooks(pool, prefix),
     changes,
     create: claim,

@@ -90,7 +90,17 @@ const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = 
  */
 export function createSqliteLinkManagement(
   db: Database.Database,
-): Omit<LinkManagementStore, OwnerKeyOperation | 'addClicks' | 'clicksOf' | 'visitTalliesOf' | 'listVisits'> {
+): Omit<
+  LinkManagementStore,
+  | OwnerKeyOperation
+  | 'addClicks'
+  | 'clicksOf'
+  | 'visitTalliesOf'
+  | 'listVisits'
+  | 'renameTag'
+  | 'deleteTag'
+  | 'deleteVisits'
+> {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

@@ -3,6 +3,7 @@ import type { LinkChangeEvent } from '../change-feed.js';
 import type { OnMigrated } from '../schema-version.js';
 import type { ServerLinkStore } from '../server-link-store.js';
 import { createPrivateDatabaseFile } from './private-files.js';
+import { createSqliteBulkEdits } from './sqlite-bulk-edits.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
 import { type ClaimOutcome, createSqliteClaims } from './sqlite-claims.js';
 import { createSqliteClickReads, sqliteClickBatch } from './sqlite-clicks.js';
@@ -48,12 +49,16 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
       }),
   };
   const management = createSqliteLinkManagement(db);
+  const bulk = createSqliteBulkEdits(db);
   return {
     ...createSqliteOwnerKeys(db),
     ...management,
     // A change made here is seen by the next redirect read, even in the same turn.
     updateLink: (...args) => management.updateLink(...args).finally(reads.end),
     deleteLink: (...args) => management.deleteLink(...args).finally(reads.end),
+    renameTag: (...args) => bulk.renameTag(...args).finally(reads.end),
+    deleteTag: (...args) => bulk.deleteTag(...args).finally(reads.end),
+    deleteVisits: (...args) => bulk.deleteVisits(...args).finally(reads.end),
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
     ...createSqliteWebhooks(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS),

@@ -1,5 +1,6 @@
 import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
 import type { HistoryEntry, QueuedChange } from '../../extension/history/history-entry.js';
+import { notMadeYet } from '../../extension/history/link-readiness.js';
 import { language, t } from '../../extension/i18n.js';
 import { statusLabel } from '../../extension/pages/status-label.js';
 import { displayUrl } from '../../ui/display-url.js';
@@ -80,8 +81,9 @@ function historyItem(
 
   const actions = element('div', 'actions', '');
   const buttons: [HistoryAction, string][] = [];
-  // Only a web URL or this extension's open page may be copied or opened.
-  if (entry.shortUrl && isOpenableShortUrl(entry.shortUrl)) buttons.push(['copy', t('copy')], ['open', t('open')]);
+  // Only a web URL or this extension's open page may be copied or opened, and only once it exists.
+  if (entry.shortUrl && isOpenableShortUrl(entry.shortUrl) && !notMadeYet(entry))
+    buttons.push(['copy', t('copy')], ['open', t('open')]);
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);

@@ -110,8 +110,10 @@ test('a server typed without a scheme is completed: http:// for localhost and IP
   await expect(options.locator('#server-help')).toContainText('http:// for localhost, an IP address or a .local name');
   for (const [typed, completed] of [
     [`localhost:${port}`, `http://localhost:${port}`],
-    [`127.0.0.1:${port}/`, `http://127.0.0.1:${port}`],
+    [`127.0.0.1:${port}/`, `http://127.0.0.1:${port}/`],
   ] as const) {
+    // A fresh page each time, so the result read is this address's.
+    await options.goto(`${ext.origin}/options.html`);
     await options.locator('#server-url').fill(typed);
     await options.locator('#test-connection').click();
     // The server was reached at the completed address (it names its own BASE_URL's endpoint).
@@ -121,6 +123,7 @@ test('a server typed without a scheme is completed: http:// for localhost and IP
   }
   await options.locator('#save').click();
   await expect(options.locator('#options-status')).toHaveText('Saved.');
+  // Saved as a base URL, without the trailing slash.
   await expect(options.locator('#server-url')).toHaveValue(`http://127.0.0.1:${port}`);
   await options.close();
 });

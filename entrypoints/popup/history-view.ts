@@ -9,6 +9,7 @@ import type { MessageKey } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
 import { humanMessage, isExpired } from './history-words.js';
 import { localOnlyNote } from './local-mode.js';
+import { lockIcon } from './lock-icon.js';
 import { entryLabels, renewSelect } from './renew-choice.js';
 
 export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable' | 'renew';
@@ -63,7 +64,11 @@ function historyItem(
   if (expired) meta.append(' ', element('span', 'badge expired', t('statusExpired')));
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
-  if (entry.passwordProtected) meta.append(' ', element('span', 'badge protected', `🔒 ${t('historyProtected')}`));
+  if (entry.passwordProtected) {
+    const protectedBadge = element('span', 'badge protected', ` ${t('historyProtected')}`);
+    protectedBadge.prepend(lockIcon(document));
+    meta.append(' ', protectedBadge);
+  }
   if (entry.clicks !== undefined) {
     const clicks = plural(t, language(), entry.clicks, { one: 'clicksCountOne', other: 'clicksCount' });
     meta.append(' ', element('span', 'clicks', clicks));

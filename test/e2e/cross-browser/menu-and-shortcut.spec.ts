@@ -4,7 +4,8 @@ import { contextMenuClick, expect, test } from './fixtures.js';
 // The context menu's and the keyboard shortcut's handlers, called in the background as the
 // browser calls them: they shorten and the popup lists what they made. With no server set, the
 // link opens in this browser only, so nothing is copied unasked (copying a server's link from the
-// background, through Chromium's offscreen document, is tested in omnibox.spec.ts).
+// background, through Chromium's offscreen document or Firefox's background page, is tested in
+// omnibox.spec.ts beside this file).
 
 test('the menu items and the shortcut shorten a link, a page and the tab, and copy no local link', async ({
   ext,

@@ -76,6 +76,8 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     action: { default_title: '__MSG_actionTitle__' },
+    // `ln` then a URL (or nothing: the current tab) in the address bar: extension/service/omnibox.ts.
+    omnibox: { keyword: 'ln' },
     commands: {
       'shorten-current-tab': {
         suggested_key: { default: 'Alt+Shift+L' },

@@ -13,6 +13,7 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   'api.php',
   'health',
   'favicon.svg', // core/site/favicon.ts; a dot can never be in a code anyway
+  'favicon.ico', // core/site/favicon-ico.ts; likewise
   'admin',
   'assets',
   'static',

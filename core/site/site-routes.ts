@@ -4,10 +4,12 @@ import { acceptPrefersHtml } from '../http/accept.js';
 import { LinkletError } from '../http/errors.js';
 import { notAllowed } from '../http/not-allowed.js';
 import { HEALTH_PATH, OPENAPI_PATH } from '../http/paths.js';
+import { SECURITY_HEADERS } from '../http/security-headers.js';
 import { sendAnswer } from '../http/send-answer.js';
 import { notFoundError } from '../redirect/resolve.js';
 import type { LinkStore } from '../store/link-store.js';
 import { FAVICON_PATH, faviconAnswer } from './favicon.js';
+import { FAVICON_ICO, FAVICON_ICO_HEADERS, FAVICON_ICO_PATH } from './favicon-ico.js';
 import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
 
 export interface SiteRoutesOptions {
@@ -56,4 +58,7 @@ export function registerSiteRoutes(app: Hono<AppEnv>, options: SiteRoutesOptions
   });
   app.get(FAVICON_PATH, (c) => sendAnswer(c, faviconAnswer()));
   app.all(FAVICON_PATH, notAllowed(READ_ALLOW));
+  // What browsers and crawlers ask for unprompted: an icon, not the JSON 404 of an unknown code.
+  app.get(FAVICON_ICO_PATH, (c) => c.body(FAVICON_ICO, 200, { ...FAVICON_ICO_HEADERS, ...SECURITY_HEADERS }));
+  app.all(FAVICON_ICO_PATH, notAllowed(READ_ALLOW));
 }

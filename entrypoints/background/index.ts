@@ -14,6 +14,7 @@ import {
 } from '../../extension/service/context-menu.js';
 import { createLinkService } from '../../extension/service/link-service.js';
 import { copyFromBackground } from '../../extension/service/offscreen-clipboard.js';
+import { handleOmniboxInput, omniboxSuggestionFor, registerOmnibox } from '../../extension/service/omnibox.js';
 import { notify } from '../../extension/service/shorten-and-announce.js';
 import { loadSettings, settingsItem } from '../../extension/settings.js';
 import { createSyncScheduler, SYNC_ALARM } from '../../extension/sync/sync-scheduler.js';
@@ -47,6 +48,7 @@ export default defineBackground({
       copy: async (text: string) => isOpenableShortUrl(text) && copyFromBackground(text),
       notify,
       autoCopy: async () => (await loadSettings()).autoCopy,
+      hasServer: async () => (await loadSettings()).serverUrl !== '',
     };
 
     // Pages opened before this worker activated (the first popup after install) are not
@@ -76,6 +78,7 @@ export default defineBackground({
     });
     settingsItem.watch(() => void sync.run({ force: true }));
     browser.contextMenus.onClicked.addListener((info, tab) => void handleContextMenuClick(info, tab, announceDeps));
+    registerOmnibox(announceDeps);
     browser.commands.onCommand.addListener((command, tab) => {
       if (command === COMMAND_SHORTEN_TAB) void handleCommand(command, tab, announceDeps);
     });
@@ -87,6 +90,8 @@ export default defineBackground({
           handleContextMenuClick(info, tab, announceDeps),
         onCommand: (command: string, tab?: { url?: string }) => handleCommand(command, tab, announceDeps),
         sync: (force = true) => service.sync({ force }),
+        onOmniboxInput: (text: string, tabUrl?: string) => handleOmniboxInput(text, announceDeps, tabUrl),
+        omniboxSuggestion: (text: string) => omniboxSuggestionFor(text, announceDeps),
       },
     });
   },

@@ -4,13 +4,13 @@ import { language, localizePage, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import { probeServer } from '../../extension/server/probe-server.js';
+import { withServerScheme } from '../../extension/server/server-address.js';
 import { whoAmI } from '../../extension/server/server-client.js';
 import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/settings.js';
 import { syncStatusFor, syncStatusItem } from '../../extension/sync/sync-status.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
 import { plural } from '../../ui/plural.js';
-import { withScheme } from '../../ui/with-scheme.js';
 import { importProblem, showImportProblem } from './import-error.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
@@ -27,8 +27,8 @@ function report(selector: string, message: string, ok: boolean): void {
 /** The server field as a base URL, or undefined after telling the user what is wrong with it. */
 function serverUrlFromField(): string | undefined {
   try {
-    // sho.rt is taken as https://sho.rt, as in every field a person types an address into.
-    const typed = withScheme($<HTMLInputElement>('#server-url').value);
+    // sho.rt is taken as https://sho.rt, localhost:8080 as http://localhost:8080 (server-address.ts).
+    const typed = withServerScheme($<HTMLInputElement>('#server-url').value);
     $<HTMLInputElement>('#server-url').value = typed;
     return normalizeServerUrl(typed);
   } catch {

@@ -1,5 +1,6 @@
 import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
 import type { HistoryEntry, QueuedChange } from '../../extension/history/history-entry.js';
+import { notMadeYet } from '../../extension/history/link-readiness.js';
 import { language, t } from '../../extension/i18n.js';
 import { statusLabel } from '../../extension/pages/status-label.js';
 import { displayUrl } from '../../ui/display-url.js';
@@ -9,6 +10,7 @@ import { plural } from '../../ui/plural.js';
 import { historyLimitLabels } from './history-limits.js';
 import { humanMessage, isExpired } from './history-words.js';
 import { localOnlyNote } from './local-mode.js';
+import { lockIcon } from './lock-icon.js';
 import { entryLabels, renewSelect } from './renew-choice.js';
 
 export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable' | 'renew';
@@ -63,7 +65,11 @@ function historyItem(
   if (expired) meta.append(' ', element('span', 'badge expired', t('statusExpired')));
   if (disabled) meta.append(' ', element('span', 'badge disabled', t('statusDisabled')));
   if (entry.fromServer) meta.append(' ', element('span', 'badge from-server', t('fromServer')));
-  if (entry.passwordProtected) meta.append(' ', element('span', 'badge protected', `🔒 ${t('historyProtected')}`));
+  if (entry.passwordProtected) {
+    const protectedBadge = element('span', 'badge protected', ` ${t('historyProtected')}`);
+    protectedBadge.prepend(lockIcon(document));
+    meta.append(' ', protectedBadge);
+  }
   for (const label of historyLimitLabels(entry)) meta.append(' ', label);
   if (entry.clicks !== undefined) {
     const clicks = plural(t, language(), entry.clicks, { one: 'clicksCountOne', other: 'clicksCount' });
@@ -82,8 +88,9 @@ function historyItem(
 
   const actions = element('div', 'actions', '');
   const buttons: [HistoryAction, string][] = [];
-  // Only a web URL or this extension's open page may be copied or opened.
-  if (entry.shortUrl && isOpenableShortUrl(entry.shortUrl)) buttons.push(['copy', t('copy')], ['open', t('open')]);
+  // Only a web URL or this extension's open page may be copied or opened, and only once it exists.
+  if (entry.shortUrl && isOpenableShortUrl(entry.shortUrl) && !notMadeYet(entry))
+    buttons.push(['copy', t('copy')], ['open', t('open')]);
   if (entry.status === 'conflict' || entry.status === 'failed' || entry.status === 'pending')
     buttons.push(['retry', t('retry')]);
   if (entry.status === 'conflict') buttons.push(['new-code', t('newCode')]);

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
 import { isOpenableShortUrl } from '../../extension/backend/local-backend.js';
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
+import { copyUnasked, notMadeYet } from '../../extension/history/link-readiness.js';
 import { language, localizePage, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
@@ -137,9 +138,11 @@ async function shorten(settings: Settings, url: string, code: string, expire: Ex
     // A record from before the checks (reused) may hold a URL that must not leave the extension.
     if (entry.shortUrl && !isOpenableShortUrl(entry.shortUrl)) throw new Error(t('errorNotAWebLink'));
     showResult(entry);
-    if (settings.autoCopy && entry.shortUrl) await copyAndSay(entry.shortUrl, $('#copy'));
-    else say(t('shortened'));
-    $('#copy').focus();
+    // Only a link anyone can open goes on the clipboard unasked; a local or pending one says why not.
+    const notCopied = entry.status === 'local' ? 'localNotCopied' : notMadeYet(entry) ? 'pendingNotCopied' : undefined;
+    if (settings.autoCopy && copyUnasked(entry)) await copyAndSay(entry.shortUrl, $('#copy'));
+    else say(t(settings.autoCopy && notCopied ? notCopied : 'shortened'));
+    (notMadeYet(entry) ? $('#short-url') : $('#copy')).focus();
   } catch (error) {
     say('');
     // The previous link and its QR code would read as this attempt's answer.

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
+import { notMadeYet } from '../../extension/history/link-readiness.js';
 import { language, t } from '../../extension/i18n.js';
 import { statusLabel } from '../../extension/pages/status-label.js';
 import { formatDateTime, isoDateTime } from '../../ui/format-date.js';
@@ -10,8 +11,9 @@ const $ = <T extends HTMLElement>(selector: string) => document.querySelector(se
 
 /**
  * Fills the result panel with a link: short URL, state, expiration and QR code. A local link
- * gets no QR code (no phone can open it) but the way to set a server; a server link gets its QR
- * code and the buttons that save it as SVG or PNG.
+ * gets no QR code (no phone can open it) but the way to set a server; a pending one (the server
+ * was not answering) no Copy and no QR code until it exists; a server link gets its QR code and
+ * the buttons that save it as SVG or PNG.
  */
 export function showResult(entry: HistoryEntry): void {
   const input = $<HTMLInputElement>('#short-url');
@@ -31,8 +33,11 @@ export function showResult(entry: HistoryEntry): void {
   const local = entry.status === 'local';
   $('#result-local').replaceChildren(...(local ? [localOnlyNote()] : []));
   $('#result-local').hidden = !local;
+  // A pending short URL does not exist until the server answers: nothing to copy or scan yet.
+  const pending = notMadeYet(entry);
+  $('#copy').hidden = pending;
   const qr = $('#qr');
-  const withQr = !local && entry.shortUrl !== '';
+  const withQr = !local && !pending && entry.shortUrl !== '';
   qr.replaceChildren(...(withQr ? [qrCodeSvg(document, entry.shortUrl)] : []));
   qr.hidden = !withQr;
   $('#qr-download').replaceChildren(

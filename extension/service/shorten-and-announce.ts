@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { HistoryEntry } from '../history/history-entry.js';
+import { copyUnasked } from '../history/link-readiness.js';
 import { t } from '../i18n.js';
 
 export interface AnnounceDeps {
@@ -24,10 +25,18 @@ export async function shortenAndAnnounce(
   }
   try {
     const entry = await deps.shorten(url);
-    const copied = (await deps.autoCopy()) && (await deps.copy(entry.shortUrl).catch(() => false));
-    const title =
-      entry.status === 'pending' ? t('notifyPendingTitle') : copied ? t('notifyCopiedTitle') : t('notifyMadeTitle');
-    await deps.notify(title, entry.shortUrl || entry.originalUrl);
+    // A local or pending short URL is no link anyone can open (yet): told, never copied unasked.
+    if (entry.status === 'local') {
+      await deps.notify(t('notifyLocalTitle'), t('notifyLocalMessage'));
+      return entry;
+    }
+    if (entry.status === 'pending') {
+      await deps.notify(t('notifyPendingTitle'), t('notifyPendingMessage'));
+      return entry;
+    }
+    const copied =
+      copyUnasked(entry) && (await deps.autoCopy()) && (await deps.copy(entry.shortUrl).catch(() => false));
+    await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyMadeTitle'), entry.shortUrl || entry.originalUrl);
     return entry;
   } catch (error) {
     await deps.notify(t('notifyFailedTitle'), error instanceof Error ? error.message : String(error));

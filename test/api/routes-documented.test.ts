@@ -11,8 +11,8 @@ import { BASE_URL } from './make-handler.js';
 // description), every catalog entry is served, and each path's 405 names exactly the methods the
 // catalog gives it. A route added without its operation fails here, not in a client.
 
-/** Served but not API: the site's icon, a static file as browsers ask for one. */
-const NOT_API = new Set(['/favicon.svg']);
+/** Served but not API: the site's icons, static files as browsers ask for them. */
+const NOT_API = new Set(['/favicon.svg', '/favicon.ico']);
 /** Hono's name for `*`: the short URLs, registered last, take every path left. */
 const CATCH_ALL = '/*';
 /** Only GET: any other method there is the 404 of a path that is neither a route nor a code. */

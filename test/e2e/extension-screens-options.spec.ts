@@ -99,3 +99,31 @@ test('a server link in the popup has its QR code, saved as <code>.svg and <code>
   await expectFits(popup, 'popup with a server link');
   await expectNoSeriousViolations(popup, 'popup with a server link');
 });
+
+test('a server typed without a scheme is completed: http:// for localhost and IP addresses, and the hint says so', async ({
+  ext,
+  companion,
+}) => {
+  const port = new URL(companion.url).port;
+  const options = await ext.context.newPage();
+  await options.goto(`${ext.origin}/options.html`);
+  await expect(options.locator('#server-help')).toContainText('http:// for localhost, an IP address or a .local name');
+  for (const [typed, completed] of [
+    [`localhost:${port}`, `http://localhost:${port}`],
+    [`127.0.0.1:${port}/`, `http://127.0.0.1:${port}/`],
+  ] as const) {
+    // A fresh page each time, so the result read is this address's.
+    await options.goto(`${ext.origin}/options.html`);
+    await options.locator('#server-url').fill(typed);
+    await options.locator('#test-connection').click();
+    // The server was reached at the completed address (it names its own BASE_URL's endpoint).
+    await expect(options.locator('#server-url')).toHaveValue(completed);
+    await expect(options.locator('#connection-result')).toContainText(`Connected: Linklet answers at ${companion.url}`);
+    await expect(options.locator('#connection-result')).toHaveAttribute('data-ok', 'true');
+  }
+  await options.locator('#save').click();
+  await expect(options.locator('#options-status')).toHaveText('Saved.');
+  // Saved as a base URL, without the trailing slash.
+  await expect(options.locator('#server-url')).toHaveValue(`http://127.0.0.1:${port}`);
+  await options.close();
+});

@@ -70,6 +70,25 @@ for (const viewport of [
         // The icon the page names is served, as an image of the page's own origin.
         const icon = await page.request.get(`${server.url}/favicon.svg`);
         expect(icon.headers()['content-type']).toBe('image/svg+xml');
+        // Both icons load as images under the page's own policy: the one it names, and
+        // /favicon.ico, which browsers and crawlers ask for unprompted.
+        const loaded = await page.evaluate(
+          (paths) =>
+            Promise.all(
+              paths.map(
+                (path) =>
+                  new Promise<string>((resolve) => {
+                    const image = new Image();
+                    image.onload = () => resolve(`${path} ${image.naturalWidth}x${image.naturalHeight}`);
+                    image.onerror = () => resolve(`${path} failed`);
+                    image.src = path;
+                  }),
+              ),
+            ),
+          ['/favicon.svg', '/favicon.ico'],
+        );
+        // An SVG without width and height has the browser's default size; the ICO holds a 32 px PNG.
+        expect(loaded).toEqual([expect.stringMatching(/^\/favicon\.svg \d+x\d+$/), '/favicon.ico 32x32']);
         expect(problems).toEqual([]);
         await browser.close();
       });

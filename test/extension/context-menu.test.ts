@@ -22,9 +22,13 @@ const TITLES = {
   copied: 'Short URL copied',
   made: 'Short URL made',
   pending: 'Short URL reserved: it syncs when the server is back',
+  local: 'Short URL made, for this browser only',
   failed: 'Could not shorten',
 };
 const NOT_SHORTENABLE = 'Only http and https pages can be shortened.';
+const LOCAL_NOT_COPIED =
+  "Not copied: no one else can open it. Set a server in Linklet's options to get links anyone can open.";
+const PENDING_NOT_COPIED = 'Not copied: the server is not answering. Linklet makes the short URL when it answers.';
 
 /** Deps that record what the menu did: shortening gives a synced link for the URL it was given. */
 function fakeDeps(overrides: Partial<AnnounceDeps> = {}) {
@@ -130,11 +134,19 @@ describe('handleContextMenuClick', () => {
     expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.made, `${SERVER}/made123/`);
   });
 
-  it('says a pending link is reserved, still with its short URL', async () => {
+  it('says a pending link is reserved, and copies nothing: its short URL does not exist yet', async () => {
     const deps = fakeDeps({ shorten: vi.fn(async (url: string) => entry({ originalUrl: url, status: 'pending' })) });
     await handleContextMenuClick({ menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.com' }, undefined, deps);
-    expect(deps.copy).toHaveBeenCalledExactlyOnceWith(`${SERVER}/abc2345/`);
-    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.pending, `${SERVER}/abc2345/`);
+    expect(deps.copy).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.pending, PENDING_NOT_COPIED);
+  });
+
+  it('never copies a local link unasked: it says how to get one anyone can open', async () => {
+    const local = entry({ status: 'local', server: null, shortUrl: 'chrome-extension://abc/open.html#/abc2345/' });
+    const deps = fakeDeps({ shorten: vi.fn(async () => local) });
+    await handleContextMenuClick({ menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.com' }, undefined, deps);
+    expect(deps.copy).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.local, LOCAL_NOT_COPIED);
   });
 
   it('records the link in the history with the real local backend', async () => {
@@ -160,7 +172,8 @@ describe('handleContextMenuClick', () => {
     );
     expect(made?.status).toBe('local');
     expect(await history.list()).toEqual([made]);
-    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.copied, made?.shortUrl);
+    expect(deps.copy).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith(TITLES.local, LOCAL_NOT_COPIED);
     await dispose();
   });
 });

@@ -98,6 +98,18 @@ describe('locales', () => {
     }
   });
 
+  it("ko: the extension's own words use real particles and one word for Disable", () => {
+    // The web app's (web*) words are its own screens'; these are the popup's, options' and menus'.
+    const own = Object.entries(ko).filter(([key]) => !key.startsWith('web'));
+    // `(으)로`, `을(를)`, `은(는)`, `이(가)`: stand-ins for a particle chosen from the word.
+    expect(
+      own.filter(([, { message }]) => /\((으|을|를|은|는|이|가|와|과)\)/.test(message)).map(([key]) => key),
+    ).toEqual([]);
+    // Disable is 사용 중지 everywhere in the extension, never 비활성(화).
+    expect(own.filter(([, { message }]) => message.includes('비활성')).map(([key]) => key)).toEqual([]);
+    expect(ko.disable?.message).toBe('사용 중지');
+  });
+
   it('number their placeholders from $1 without gaps', () => {
     for (const [key, { message }] of Object.entries(en)) {
       const used = [...new Set(placeholders(message))];

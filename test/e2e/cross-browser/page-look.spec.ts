@@ -51,7 +51,8 @@ test('in a Korean browser the popup and options speak Korean', async ({ launch, 
 
   const pageUrl = site.url('/korean');
   await shortenWithForm(popup, { url: pageUrl });
-  expect([ko.copied?.message, ko.shortened?.message]).toContain(await popup.text('#status'));
+  // A local link is shown, not copied unasked, and the popup says why.
+  expect(await popup.text('#status')).toBe(ko.localNotCopied?.message);
   expect(await popup.text('#result-state')).toBe(ko.statusLocal?.message);
   // The history redraws after the result shows, so its row may come a moment later.
   await expect.poll(async () => (await readHistory(popup)).map((item) => item.originalUrl)).toEqual([pageUrl]);

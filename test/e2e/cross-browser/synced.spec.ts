@@ -42,14 +42,35 @@ test('a link made while the server is down stays pending and syncs when it is ba
   expect(await first.evaluate(`document.querySelector('#result-state').dataset.status`)).toBe('pending');
   expect(await first.evaluate(`document.querySelector('#result-message').hidden`)).toBe(false);
   expect(await popupError(first)).toBe('');
-  await historyItemFor(first, pageUrl, 'pending');
+  // It does not exist yet: no Copy, no QR code, no downloads; the popup says when it will.
+  expect(
+    await first.evaluate(`[
+      document.querySelector('#copy').hidden,
+      document.querySelector('#qr').hidden && !document.querySelector('#qr svg'),
+      document.querySelector('#qr-download').hidden && !document.querySelector('#qr-download button'),
+      document.querySelector('#result-message').textContent,
+      document.querySelector('#status').textContent,
+    ]`),
+  ).toEqual([
+    true,
+    true,
+    true,
+    'The server is not answering. This short URL does not exist yet: Linklet makes it when the server answers, and then you can copy it and get its QR code.',
+    'Not copied yet: this short URL is made when the server answers.',
+  ]);
+  const pending = await historyItemFor(first, pageUrl, 'pending');
+  expect(pending.buttons.map((button) => button.action)).not.toContain('copy');
+  expect(pending.buttons.map((button) => button.action)).not.toContain('open');
   await first.close();
 
   // Back on the same port and database; opening the popup asks the background to sync. (The
   // wait stays under the 30 s retry alarm, so it is the popup that made it sync.)
   await companion.start();
   const second = await ext.openPopup();
-  expect((await historyItemFor(second, pageUrl, 'synced', 20_000)).shortUrl).toBe(shortUrl);
+  const synced = await historyItemFor(second, pageUrl, 'synced', 20_000);
+  expect(synced.shortUrl).toBe(shortUrl);
+  // Made now: it can be copied.
+  expect(synced.buttons.map((button) => button.action)).toContain('copy');
   expect(await companion.resolve(shortUrl)).toEqual({ status: 302, location: pageUrl });
   expect(second.errors).toEqual([]);
 });

@@ -18,19 +18,21 @@ test('the menu items and the shortcut shorten a link, a page and the tab, and co
   const linkUrl = site.url('/menu/linked');
   const link = await contextMenuClick(ext, { menuItemId: 'linklet-shorten-link', linkUrl, pageUrl });
   expect(link).toMatchObject({ status: 'local', shortUrl: expect.stringMatching(localLink) });
-  // The handler has copied (or not) by the time it returns.
-  expect(await ext.clipboardText(page)).not.toMatch(localLink);
+  // The handler has copied (or not) by the time it returns. The clipboard is the browser's, not
+  // the profile's: in Firefox (one browser for every test) it may still hold a local link an earlier
+  // test copied by hand, so what is checked is that the link just made is not on it.
+  expect(await ext.clipboardText(page)).not.toBe(link?.shortUrl);
 
   const pageLink = await contextMenuClick(ext, { menuItemId: 'linklet-shorten-page', pageUrl });
   expect(pageLink).toMatchObject({ status: 'local', shortUrl: expect.stringMatching(localLink) });
-  expect(await ext.clipboardText(page)).not.toMatch(localLink);
+  expect(await ext.clipboardText(page)).not.toBe(pageLink?.shortUrl);
 
   const tabUrl = site.url('/shortcut/page');
   const shortcut = await ext.background<{ shortUrl: string }>(
     `self.linklet.onCommand('shorten-current-tab', { url: ${JSON.stringify(tabUrl)} })`,
   );
   expect(shortcut.shortUrl).toMatch(localLink);
-  expect(await ext.clipboardText(page)).not.toMatch(localLink);
+  expect(await ext.clipboardText(page)).not.toBe(shortcut.shortUrl);
 
   const popup = await ext.openPopup();
   expect((await historyItemFor(popup, linkUrl, 'local')).shortUrl).toBe(link?.shortUrl);

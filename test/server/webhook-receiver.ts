@@ -51,7 +51,7 @@ export async function startReceiver() {
       answer = next;
     },
     /**
-     * The parsed body, after checking its signature with `secret` as the README's receiver does
+     * The parsed body, after checking its signature with `secret` as docs/api.md's receiver does
      * (the request's headers as node:http gives them); throws when it does not verify.
      */
     verified(one: Received, secret: string) {

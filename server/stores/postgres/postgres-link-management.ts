@@ -5,16 +5,15 @@ import {
   changesOf,
   type LinkCountQuery,
   type LinkListQuery,
-  type LinkManagementStore,
   type LinkOrder,
   type LinkOrderField,
   type OwnerScope,
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
 import { rulesToText } from '../../../core/store/link-rule-fields.js';
+import type { LinkRecordManagement } from '../link-management-parts.js';
 import { withReconnect } from './postgres-errors.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './postgres-link-row.js';
-import type { OwnerKeyOperation } from './postgres-owner-keys.js';
 import { fromMs, toMs } from './postgres-sql.js';
 
 /**
@@ -70,20 +69,7 @@ function orderSql(order: LinkOrder): string {
  * redirects are; writes are not (a lost answer to a delete could otherwise come back as "not
  * found").
  */
-export function createPostgresLinkManagement(
-  pool: pg.Pool,
-  prefix: string,
-): Omit<
-  LinkManagementStore,
-  | OwnerKeyOperation
-  | 'addClicks'
-  | 'clicksOf'
-  | 'visitTalliesOf'
-  | 'listVisits'
-  | 'renameTag'
-  | 'deleteTag'
-  | 'deleteVisits'
-> {
+export function createPostgresLinkManagement(pool: pg.Pool, prefix: string): LinkRecordManagement {
   const t = (table: string) => `${prefix}${table}`;
   const read = <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
     withReconnect(() => pool.query<R>(text, values));

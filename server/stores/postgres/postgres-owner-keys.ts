@@ -4,11 +4,10 @@ import {
   type LinkManagementStore,
   type OwnerKey,
 } from '../../../core/store/link-management-store.js';
+/** The management operations on owners and their API keys, apart from those on links. */
+import type { OwnerKeyOperation } from '../link-management-parts.js';
 import { withReconnect } from './postgres-errors.js';
 import { fromMs, toMs } from './postgres-sql.js';
-
-/** The management operations on owners and their API keys, apart from those on links. */
-export type OwnerKeyOperation = 'createKey' | 'listKeys' | 'revokeKey' | 'findKeyByHash' | 'touchKey';
 
 interface KeyRow {
   id: string;

@@ -6,7 +6,6 @@ import {
   type LinkCount,
   type LinkCountQuery,
   type LinkListQuery,
-  type LinkManagementStore,
   type LinkOrder,
   type LinkOrderField,
   type LinkPatch,
@@ -15,9 +14,9 @@ import {
   TOMBSTONE_RETENTION_MS,
 } from '../../../core/store/link-management-store.js';
 import { rulesToText } from '../../../core/store/link-rule-fields.js';
+import type { LinkRecordManagement } from '../link-management-parts.js';
 import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 import { CLICKS_OF_LINK, type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
-import type { OwnerKeyOperation } from './sqlite-owner-keys.js';
 
 const STATUS_SQL = {
   active: 'expires_at > @now AND disabled = 0',
@@ -88,19 +87,7 @@ const ownerCondition = (scope: OwnerScope) => ('ownerId' in scope ? 'owner_id = 
  * are rare next to redirects and creates), each write one IMMEDIATE transaction that also logs
  * the change for other processes (see `createSqliteChangeFeed`).
  */
-export function createSqliteLinkManagement(
-  db: Database.Database,
-): Omit<
-  LinkManagementStore,
-  | OwnerKeyOperation
-  | 'addClicks'
-  | 'clicksOf'
-  | 'visitTalliesOf'
-  | 'listVisits'
-  | 'renameTag'
-  | 'deleteTag'
-  | 'deleteVisits'
-> {
+export function createSqliteLinkManagement(db: Database.Database): LinkRecordManagement {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

@@ -6,7 +6,7 @@ import {
 } from '../../../core/store/link-management-store.js';
 
 /** The management operations on owners and their API keys, apart from those on links. */
-export type OwnerKeyOperation = 'createKey' | 'listKeys' | 'revokeKey' | 'findKeyByHash' | 'touchKey';
+import type { OwnerKeyOperation } from '../link-management-parts.js';
 
 type KeyRow = {
   id: number;

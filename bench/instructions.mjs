@@ -19,18 +19,20 @@
 //   BENCH_WARM=30000       requests before the first window (the JIT settles within them)
 //   BENCH_MEASURED=20000   requests per window
 //   BENCH_PARTS=3          windows
-//   BENCH_VARIANTS=…       Linklet variants to add, comma-separated: log-off, counting-off, visits-off
+//   BENCH_VARIANTS=…       Linklet variants to add, comma-separated: log-off, counting-off, visits-off,
+//                          webhook-clicked
 //
 // At a fixed 1,000 redirects a second what a server does once a second or once a millisecond
 // (the click counter's beat, the access line's time) is shared by far fewer requests than at full
 // speed, so Linklet's figure is somewhat high.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_MAIN, SERVER_NODE_OPTIONS, startServer } from '../scripts/server-process.mjs';
 import { seedSqliteLinks } from './seed-sqlite.mjs';
+import { seedWebhookSqlite } from './webhook-scenarios.mjs';
 
 const env = process.env;
 const RATE = Number(env.BENCH_RATE ?? 1000);
@@ -41,6 +43,13 @@ const VARIANTS = {
   'log-off': { name: 'Linklet, ACCESS_LOG=off', env: { ACCESS_LOG: 'off' } },
   'counting-off': { name: 'Linklet, CLICK_COUNTING=off', env: { CLICK_COUNTING: 'off' } },
   'visits-off': { name: 'Linklet, VISITS=off', env: { VISITS: 'off' } },
+  // The administrator's endpoint takes `link.clicked` (a receiver in this process answers 204):
+  // what telling every click costs, deliveries included (bench/webhook-scenarios.mjs).
+  'webhook-clicked': {
+    name: 'Linklet, a link.clicked webhook',
+    env: { BLOCK_PRIVATE_TARGETS: 'off' },
+    webhook: true,
+  },
 };
 // The server's own HOST (its listening address) names valgrind's control pipes, so
 // callgrind_control is given the same to find them.
@@ -57,11 +66,17 @@ seedSqliteLinks(database, 1000, (i) => ({ code: `k${String(i).padStart(7, '0')}`
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Per window, instructions per request of the event loop's thread and of all the others. */
-async function windowsOf({ script, env: serverEnv = {} }, label) {
+async function windowsOf({ script, env: serverEnv = {}, webhook }, label) {
   const out = join(dir, `${label}.callgrind`);
+  let db = database;
+  if (webhook) {
+    db = join(dir, `${label}.db`);
+    copyFileSync(database, db);
+    await seedWebhookSqlite(db, { webhook });
+  }
   const vgdbPrefix = join(dir, `${label}-vgdb`);
   const server = await startServer(
-    { DATABASE_URL: `sqlite:${database}`, HOST, ...serverEnv },
+    { DATABASE_URL: `sqlite:${db}`, HOST, ...serverEnv },
     {
       script,
       log: { file: join(dir, `${label}.log`) },

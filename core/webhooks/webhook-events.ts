@@ -1,6 +1,6 @@
 import type { Link } from '../store/link-store.js';
 import type { WebhookDirectory } from './webhook-directory.js';
-import { deletedLinkData, deliveryBody, linkEventData } from './webhook-payloads.js';
+import { deletedLinkData, deliveryBody, deliveryBodyOfJson, linkEventData } from './webhook-payloads.js';
 import { generateDeliveryId } from './webhook-secret.js';
 import type { NewDelivery, WebhookEvent, WebhookStore } from './webhook-store.js';
 
@@ -40,6 +40,14 @@ export function createWebhookEvents(options: WebhookEventsOptions) {
     });
     return queued;
   };
+  /** One delivery of this event to one endpoint, its body fixed now around `dataJson`. */
+  const deliveryTo = (webhookId: number, event: WebhookEvent, at: number, dataJson: string): NewDelivery => ({
+    id: generateDeliveryId(),
+    webhookId,
+    type: event,
+    body: deliveryBodyOfJson(event, at, dataJson),
+    createdAt: at,
+  });
   const deliveriesOf = (event: WebhookEvent, ownerId: number | undefined, at: number, data: object) => {
     const body = deliveryBody(event, at, data);
     return directory
@@ -49,6 +57,7 @@ export function createWebhookEvents(options: WebhookEventsOptions) {
   return {
     directory,
     enqueue,
+    deliveryTo,
     deliveriesOf,
     /** Queues `link.created` or `link.updated` for the endpoints that take it; never throws. */
     async linkChanged(event: 'link.created' | 'link.updated', link: Link): Promise<void> {

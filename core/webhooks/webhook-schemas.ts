@@ -1,4 +1,5 @@
 import { answerOf, isoDate, ref, strictObject } from '../api-docs/schema-parts.js';
+import { CLICKS_PER_DELIVERY } from './webhook-payloads.js';
 import { DELIVERIES_SHOWN, WEBHOOK_EVENTS } from './webhook-store.js';
 
 const events = {
@@ -85,21 +86,29 @@ export const webhookSchemas = {
   ),
   LinkClickedEvent: eventOf(
     'link.clicked',
-    strictObject(
-      {
-        code: { type: 'string', minLength: 1 },
-        short_url: shortUrl,
-        clicked_at: isoDate,
-        referrer: { type: ['string', 'null'], description: "The referrer's host, `direct` when none." },
-        country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
-        browser: { type: ['string', 'null'] },
-        os: { type: ['string', 'null'] },
-        device: { type: ['string', 'null'] },
-        bot: { type: 'boolean' },
+    strictObject({
+      clicks: {
+        type: 'array',
+        minItems: 1,
+        maxItems: CLICKS_PER_DELIVERY,
+        description: "The clicks of up to about a second, oldest first: a quiet link's click comes alone.",
+        items: strictObject(
+          {
+            code: { type: 'string', minLength: 1 },
+            short_url: shortUrl,
+            clicked_at: isoDate,
+            referrer: { type: ['string', 'null'], description: "The referrer's host, `direct` when none." },
+            country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+            browser: { type: ['string', 'null'] },
+            os: { type: ['string', 'null'] },
+            device: { type: ['string', 'null'] },
+            bot: { type: 'boolean' },
+          },
+          ['referrer', 'country', 'browser', 'os', 'device', 'bot'],
+        ),
       },
-      ['referrer', 'country', 'browser', 'os', 'device', 'bot'],
-    ),
-    "A short URL was followed. Never the visitor's address; a visit that asked not to be tracked (DNT, GPC), or a server keeping no visit details, carries the time alone.",
+    }),
+    `Short URLs were followed: one delivery per endpoint carries the clicks of up to a second (at most ${CLICKS_PER_DELIVERY}). Never the visitor's address; a visit that asked not to be tracked (DNT, GPC), or a server keeping no visit details, carries the time alone.`,
   ),
   WebhookTestEvent: eventOf(
     'webhook.test',

@@ -295,7 +295,7 @@ describe('the OpenAPI document', () => {
     expect(bodies.map((body) => body.type)).toEqual(['webhook.test', 'link.created', 'link.updated', 'link.deleted']);
     for (const body of bodies) check(schemaOf[body.type] as string, body);
     const tracked = { code: 'doc', short_url: 'https://sho.rt/doc/', clicked_at: new Date(START).toISOString() };
-    check('LinkClickedEvent', { type: 'link.clicked', timestamp: tracked.clicked_at, data: tracked });
+    check('LinkClickedEvent', { type: 'link.clicked', timestamp: tracked.clicked_at, data: { clicks: [tracked] } });
   });
 });
 

@@ -3,6 +3,7 @@ import type { Link } from '../../core/store/link-store.js';
 import { createMemoryWebhookStore } from '../../core/webhooks/memory-webhook-store.js';
 import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js';
 import { createWebhookEvents } from '../../core/webhooks/webhook-events.js';
+import { CLICKS_PER_DELIVERY } from '../../core/webhooks/webhook-payloads.js';
 import { createVisitParser } from '../../server/clicks/visit-parser.js';
 import { createClickEvents } from '../../server/webhooks/click-events.js';
 
@@ -73,21 +74,29 @@ describe('link.clicked from clicks', () => {
         type: 'link.clicked',
         timestamp: new Date(AT).toISOString(),
         data: {
-          code: 'alices',
-          short_url: 'https://sho.rt/alices/',
-          clicked_at: new Date(AT).toISOString(),
-          referrer: 'news.example.org',
-          country: 'KR',
-          browser: 'Chrome',
-          os: 'Windows',
-          device: 'desktop',
-          bot: false,
+          clicks: [
+            {
+              code: 'alices',
+              short_url: 'https://sho.rt/alices/',
+              clicked_at: new Date(AT).toISOString(),
+              referrer: 'news.example.org',
+              country: 'KR',
+              browser: 'Chrome',
+              os: 'Windows',
+              device: 'desktop',
+              bot: false,
+            },
+          ],
         },
       },
     ]);
-    expect(toAdmin.map((body) => body.data.code)).toEqual(['alices', 'bobs', 'nobodys']);
+    // The administrator's endpoint gets the beat's clicks on every link in one delivery.
+    expect(toAdmin).toHaveLength(1);
+    const adminClicks = toAdmin[0].data.clicks;
+    expect(toAdmin[0].timestamp).toBe(new Date(AT + 1000).toISOString());
+    expect(adminClicks.map((click: { code: string }) => click.code)).toEqual(['alices', 'bobs', 'nobodys']);
     // A visit that asked not to be tracked carries its time alone.
-    expect(toAdmin[2].data).toEqual({
+    expect(adminClicks[2]).toEqual({
       code: 'nobodys',
       short_url: 'https://sho.rt/nobodys/',
       clicked_at: new Date(AT + 1000).toISOString(),
@@ -96,6 +105,24 @@ describe('link.clicked from clicks', () => {
       expect(one.body).not.toContain('198.51.100.9');
       expect(one.body).not.toContain('203.0.113.7');
     }
+  });
+
+  it('carries a busy second in deliveries of at most CLICKS_PER_DELIVERY clicks, in the order they came', async () => {
+    const { store, ids, clicks } = await setUp();
+    const many = CLICKS_PER_DELIVERY * 2 + 7;
+    for (let i = 0; i < many; i++) clicks.record(i % 2 === 0 ? 'alices' : 'bobs', AT + i, visit());
+    await clicks.close();
+    const claimed = await store.claimDeliveries(Number.MAX_SAFE_INTEGER, 100, 1);
+    const toAdmin = claimed.filter((d) => d.webhookId === ids.admin).map((d) => JSON.parse(d.body).data.clicks);
+    expect(toAdmin.map((list) => list.length)).toEqual([CLICKS_PER_DELIVERY, CLICKS_PER_DELIVERY, 7]);
+    const times = toAdmin.flat().map((click: { clicked_at: string }) => Date.parse(click.clicked_at));
+    expect(times).toEqual(Array.from({ length: many }, (_, i) => AT + i));
+    // Alice's endpoint is told of her own link's clicks only: every other one.
+    const toAlice = claimed.filter((d) => d.webhookId === ids.alice).map((d) => JSON.parse(d.body).data.clicks);
+    expect(toAlice.flat()).toHaveLength(Math.ceil(many / 2));
+    expect(new Set(toAlice.flat().map((click: { code: string }) => click.code))).toEqual(new Set(['alices']));
+    // Every delivery has its own webhook-id.
+    expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
   });
 
   it('holds nothing while no endpoint takes clicks', async () => {

@@ -71,10 +71,14 @@ describe('webhooks from a real server process', () => {
       Referer: 'https://secret.example/',
     });
     expect(quiet.status).toBe(302);
-    await hooks.until((all) => all.length >= 3);
-    const clicks = hooks.received.slice(1).map((one) => hooks.verified(one, secret));
-    expect(clicks.map((click) => click.type)).toEqual(['link.clicked', 'link.clicked']);
-    expect(clicks[0]?.data).toMatchObject({
+    // The two clicks come within about a second: in one delivery, or in two when a beat fell between.
+    await hooks.until(
+      (all) => all.slice(1).flatMap((one) => (JSON.parse(one.body).data.clicks as unknown[]) ?? []).length >= 2,
+    );
+    const deliveries = hooks.received.slice(1).map((one) => hooks.verified(one, secret));
+    expect(new Set(deliveries.map((delivery) => delivery.type))).toEqual(new Set(['link.clicked']));
+    const clicks = deliveries.flatMap((delivery) => (delivery.data as { clicks: Record<string, unknown>[] }).clicks);
+    expect(clicks[0]).toMatchObject({
       code: 'hello',
       referrer: 'news.example.org',
       browser: 'Chrome',
@@ -82,13 +86,13 @@ describe('webhooks from a real server process', () => {
       device: 'desktop',
       bot: false,
     });
-    expect(Object.keys(clicks[1]?.data ?? {}).sort()).toEqual(['clicked_at', 'code', 'short_url']);
+    expect(Object.keys(clicks[1] ?? {}).sort()).toEqual(['clicked_at', 'code', 'short_url']);
     for (const one of hooks.received) {
       expect(one.body).not.toContain('127.0.0.1');
       expect(one.body).not.toContain('203.0.113.7');
       expect(one.headers['content-type']).toBe('application/json');
     }
-    expect(new Set(hooks.received.map((one) => one.id)).size).toBe(3);
+    expect(new Set(hooks.received.map((one) => one.id)).size).toBe(hooks.received.length);
   }, 60_000);
 
   it('sends a failed delivery again under the same webhook-id, and shows both attempts', async () => {

@@ -44,8 +44,8 @@ export function shortenDialectOf(
 /**
  * Shorten requests without web Request/Response objects: the body is read from the socket, and
  * the core's `answerShorten` (the very function behind the handler's routes) turns it into the
- * answer, written as is (with the API's CORS headers when the request sent `Origin`). The API key is checked before the body is
- * read, as the handler does. Returns whether it took the request.
+ * answer, written as is (with the API's CORS headers when the request sent `Origin`). The API
+ * key is checked before the body is read, as the handler does. Returns whether it took the request.
  */
 export function createShortenFastPath(options: ShortenFastPathOptions) {
   const { log, apiKey } = options;

@@ -149,7 +149,7 @@ export function createOpenApiDocument(options: ApiCatalogOptions) {
       title: 'Linklet',
       version: '1.0.0',
       description:
-        'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one. Every error is `{"status":"error","message":…}`; every response carries `Referrer-Policy: no-referrer`, and every response but a redirect (which has no body) `X-Content-Type-Options: nosniff` and a `Content-Security-Policy`.',
+        'Self-hosted URL shortener. The legacy endpoint keeps the PHP-era dialect; v1 is the current one. Every error is `{"status":"error","message":…}`; every response carries `Referrer-Policy: no-referrer`, and every response but a redirect (which has no body) `X-Content-Type-Options: nosniff`, a `Content-Security-Policy` and `X-Request-Id` (a redirect carries `X-Request-Id` only when the request sent one). An API path answers a request that sends `Origin` with `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers: Location, Retry-After` (a request without `Origin` gets neither); a cacheable `GET` says `Vary: Origin`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.baseUrl, description: 'This server.' }],

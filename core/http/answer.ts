@@ -13,7 +13,11 @@ export interface Answer {
   body: string | null;
 }
 
-/** What every actual (not preflight) API response carries, so any site's script can read it. */
+/**
+ * What an actual (not preflight) API response carries when the request came with `Origin`, so
+ * any site's script can read it. A request without `Origin` is not a CORS request (curl, a
+ * server, a same-origin page's `GET`), and the headers would tell it nothing.
+ */
 export const API_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'Location, Retry-After',

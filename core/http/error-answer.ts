@@ -8,7 +8,7 @@ import { type ErrorKind, LinkletError } from './errors.js';
 import { formatPageDate } from './page-dates.js';
 import { type PageLanguage, pageLanguageOf } from './page-language.js';
 import { compatDialectOf, isApiPath } from './paths.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { ERROR_PAGE_SECURITY_HEADERS } from './security-headers.js';
 
 /** Where an error is answered: decides between the HTML page and JSON, and whether CORS applies. */
 export interface ErrorAudience {
@@ -20,6 +20,11 @@ export interface ErrorAudience {
   acceptLanguage?: string | null;
   /** The server's display time zone (IANA), for the dates a page shows; UTC when not given. */
   timeZone?: string;
+  /**
+   * Whether the request sent `Origin`: an API path's error carries CORS only then. True too where
+   * the headers could not be read (Node refused them), so a browser's script can still read why.
+   */
+  crossOrigin?: boolean;
 }
 
 const INTERNAL_MESSAGE = 'Internal server error; the server log has the details.';
@@ -64,8 +69,8 @@ export function logLevelOf(error: unknown): LogLevel | undefined {
  * Turns any error, wherever it was raised (a rule, a route, the store, the rate limiter, Node's
  * parser), into its answer: the status of its kind, the JSON envelope (or, for a browser on a
  * short URL, the small HTML page), `Allow` and `Retry-After` when the error carries them, CORS on
- * API paths, and the security headers. Anything but a `LinkletError` is a bare 500 whose message
- * reveals nothing.
+ * API paths for a request with `Origin`, and the security headers. Anything but a `LinkletError`
+ * is a bare 500 whose message reveals nothing.
  */
 export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
   const known = error instanceof LinkletError ? error : new LinkletError('internal', INTERNAL_MESSAGE);
@@ -73,7 +78,7 @@ export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (known.allow) headers.Allow = known.allow.join(', ');
   if (known.retryAfterSeconds !== undefined) headers['Retry-After'] = String(known.retryAfterSeconds);
-  if (api) Object.assign(headers, API_CORS_HEADERS);
+  if (api && audience.crossOrigin === true) Object.assign(headers, API_CORS_HEADERS);
   // The peer APIs' clients read every error of their paths in that API's shape, whoever raised it:
   // YOURLS's failure, Shlink's problem document.
   const dialect = audience && compatDialectOf(audience.path);
@@ -89,7 +94,7 @@ export function errorAnswer(error: unknown, audience?: ErrorAudience): Answer {
         'Content-Language': language,
         // The same address answers JSON or a page (Accept), in English or Korean (Accept-Language).
         Vary: 'Accept, Accept-Language',
-        ...SECURITY_HEADERS,
+        ...ERROR_PAGE_SECURITY_HEADERS,
       },
       body: renderErrorPage(pageContentOf(known, audience, language)),
     };

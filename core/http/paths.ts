@@ -34,7 +34,10 @@ export function compatDialectOf(pathname: string): CompatDialect | undefined {
   return undefined;
 }
 
-/** API paths always answer JSON (or XML) with CORS; `/api2` or `/apiary` are short URLs like any other. */
+/**
+ * API paths always answer JSON (or XML), with CORS for a request with `Origin`; `/api2` or
+ * `/apiary` are short URLs like any other.
+ */
 export function isApiPath(pathname: string): boolean {
   return (
     pathname === '/api' ||

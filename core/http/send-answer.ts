@@ -9,12 +9,13 @@ export function sendAnswer(c: Context, answer: Answer): Response {
     : c.body(answer.body, answer.status as 200, answer.headers);
 }
 
-/** Who an error answer is for: the page-or-JSON and CORS choice of `errorAnswer`. */
+/** Who an error answer is for: the page-or-JSON and CORS choices of `errorAnswer`. */
 export function audienceOf(c: Context, timeZone?: string): ErrorAudience {
   return {
     path: c.req.path,
     accept: c.req.header('accept'),
     acceptLanguage: c.req.header('accept-language'),
     timeZone,
+    crossOrigin: c.req.header('origin') !== undefined,
   };
 }

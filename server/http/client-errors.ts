@@ -44,7 +44,9 @@ export function answerClientError(
   // A peer API's client reads errors in its API's own shape (Shlink's problem documents), so the
   // path is read back from the request line, when Node got that far, to say whose error it is.
   const path = pathOf(error.rawPacket);
-  const audience = path !== undefined && compatDialectOf(path) !== undefined ? { path } : undefined;
+  // Its headers were not read, so whether it sent `Origin` is unknown: CORS goes on (an API
+  // path's), so a browser's script can read why it was refused.
+  const audience = path !== undefined && compatDialectOf(path) !== undefined ? { path, crossOrigin: true } : undefined;
   const answer = errorAnswer(new LinkletError(refusal.kind, refusal.message), audience);
   const trace = log.begin(methodOf(error.rawPacket), '', undefined);
   log.answered(trace, answer.status);

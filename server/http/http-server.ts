@@ -72,7 +72,8 @@ export function createHttpServer(handler: FetchHandler, options: HttpServerOptio
     const error = new LinkletError('rate_limited', `Too many requests from this client; try again in ${wait} s.`, {
       retryAfterSeconds: wait,
     });
-    writeAnswer(res, errorAnswer(error, { path: trace.path, accept: req.headers.accept }), trace.id);
+    const audience = { path: trace.path, accept: req.headers.accept, crossOrigin: req.headers.origin !== undefined };
+    writeAnswer(res, errorAnswer(error, audience), trace.id);
     log.answered(trace, res.statusCode);
   };
 

@@ -81,7 +81,9 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     cacheControl: string,
   ) => {
     try {
-      if (answer === undefined) writeRedirect(res, location, cacheControl, trace.id);
+      // A 302 names its id only to a client that sent one (see `writeRedirect`).
+      if (answer === undefined)
+        writeRedirect(res, location, cacheControl, headers.requestId === undefined ? undefined : trace.id);
       else writeAnswer(res, answer, trace.id);
     } catch (error) {
       log.failed(error, 'error', trace); // never expected; never a crash

@@ -44,8 +44,8 @@ export function shortenDialectOf(
 /**
  * Shorten requests without web Request/Response objects: the body is read from the socket, and
  * the core's `answerShorten` (the very function behind the handler's routes) turns it into the
- * answer, written as is with the API's CORS headers. The API key is checked before the body is
- * read, as the handler does. Returns whether it took the request.
+ * answer, written as is (with the API's CORS headers when the request sent `Origin`). The API
+ * key is checked before the body is read, as the handler does. Returns whether it took the request.
  */
 export function createShortenFastPath(options: ShortenFastPathOptions) {
   const { log, apiKey } = options;
@@ -53,15 +53,17 @@ export function createShortenFastPath(options: ShortenFastPathOptions) {
     const dialect = shortenDialectOf(req, options);
     if (dialect === undefined) return false;
     const trace = log.begin('POST', req.url ?? '', req.headers['x-request-id']);
+    // CORS only for a request that sent `Origin`, as the handler's `apiCors`.
+    const crossOrigin = req.headers.origin !== undefined;
     const send = (answer: Answer) => {
-      Object.assign(answer.headers, API_CORS_HEADERS);
+      if (crossOrigin) Object.assign(answer.headers, API_CORS_HEADERS);
       writeAnswer(res, answer, trace.id);
       log.answered(trace, answer.status);
     };
     const fail = (error: unknown) => {
       const level = logLevelOf(error);
       if (level !== undefined) log.failed(error, level, trace);
-      send(errorAnswer(error, trace));
+      send(errorAnswer(error, { path: trace.path, crossOrigin }));
     };
     if (
       apiKey !== undefined &&

@@ -27,14 +27,17 @@ export function createWebAdapter(
   let converting: IncomingMessage | undefined;
   const listener = getRequestListener(
     async (request, env) => {
-      const trace = log.begin(request.method, new URL(request.url).pathname, request.headers.get('x-request-id'));
+      const givenId = request.headers.get('x-request-id');
+      const trace = log.begin(request.method, new URL(request.url).pathname, givenId);
       // The client as the rate limiter counts it (an IPv6 address by its /64): password tries are
       // counted per client.
       const incoming = env.incoming as IncomingMessage | undefined;
       const address = clientOf && incoming ? clientOf(incoming) : incoming?.socket.remoteAddress;
       const client = address && rateLimitSubject(address);
       const response = await handler(request, { requestId: trace.id, ...(client && { client, address }) });
-      response.headers.set('X-Request-Id', trace.id);
+      // A redirect names its id only to a client that sent one, as the fast path's (`writeRedirect`).
+      const redirect = response.status >= 300 && response.status < 400;
+      if (!redirect || givenId !== null) response.headers.set('X-Request-Id', trace.id);
       log.answered(trace, response.status);
       return response;
     },
@@ -48,7 +51,8 @@ export function createWebAdapter(
           // A peer API's client (Shlink's) reads its errors in that API's shape.
           const path = converting?.url?.split('?', 1)[0];
           const peer = path !== undefined && compatDialectOf(path) !== undefined;
-          return toResponse(errorAnswer(unreadable, peer ? { path } : undefined));
+          const crossOrigin = converting?.headers.origin !== undefined;
+          return toResponse(errorAnswer(unreadable, peer ? { path, crossOrigin } : undefined));
         }
         // The handler itself failed (the core's catches its own, so this is unexpected): logged
         // and answered by the one rule, like a failure inside the handler.

@@ -5,7 +5,8 @@ import { REDIRECT_SECURITY_HEADERS } from '../../core/http/security-headers.js';
 /**
  * Writes a core `Answer` straight to Node's response, with its length and request id: how the
  * fast paths, the rate limiter and the redirect send what the core decided, without building a
- * web `Response`. Node sends no body for HEAD, whatever `end()` is given.
+ * web `Response`. Every answer but a redirect (`writeRedirect`) names its request id, so whoever
+ * reports an error can quote it. Node sends no body for HEAD, whatever `end()` is given.
  *
  * The headers go to Node as its raw array (name, value, …), which it takes as is, and the answer
  * is left unchanged (adding properties to it would turn a fast object into a slow one). An ASCII
@@ -32,7 +33,7 @@ export function writeAnswer(res: ServerResponse, answer: Answer, requestId: stri
   res.end(body, bytes === body.length ? 'latin1' : 'utf8');
 }
 
-// A redirect's raw headers in the order `redirectAnswer` gives them; the three that change are
+// A redirect's raw headers in the order `redirectAnswer` gives them; the ones that change are
 // filled in per answer. Node reads the array while `writeHead` runs and keeps none of it.
 const REDIRECT_HEAD = [
   'Location',
@@ -40,22 +41,30 @@ const REDIRECT_HEAD = [
   'Cache-Control',
   '',
   ...Object.entries(REDIRECT_SECURITY_HEADERS).flat(),
-  'X-Request-Id',
-  '',
   'Content-Length',
   '0',
 ];
-const REQUEST_ID_AT = REDIRECT_HEAD.length - 3;
+// The same with the request id the client sent echoed back, before `Content-Length`.
+const ECHOING_HEAD = [...REDIRECT_HEAD.slice(0, -2), 'X-Request-Id', '', 'Content-Length', '0'];
+const REQUEST_ID_AT = ECHOING_HEAD.length - 3;
 
 /**
  * Writes the core's 302 (`redirectAnswer`: the same headers, in the same order) without building
  * the answer: the redirect fast path's one job, done at every click, so no object or header
- * record is made for it.
+ * record is made for it. `echoedId` is the request's id when the request sent `X-Request-Id`;
+ * otherwise none is sent (a browser following a link reads no header of the 302, and the access
+ * line still carries the id the server gave it).
  */
-export function writeRedirect(res: ServerResponse, location: string, cacheControl: string, requestId: string): void {
-  REDIRECT_HEAD[1] = location;
-  REDIRECT_HEAD[3] = cacheControl;
-  REDIRECT_HEAD[REQUEST_ID_AT] = requestId;
-  res.writeHead(302, REDIRECT_HEAD);
+export function writeRedirect(
+  res: ServerResponse,
+  location: string,
+  cacheControl: string,
+  echoedId: string | undefined,
+): void {
+  const head = echoedId === undefined ? REDIRECT_HEAD : ECHOING_HEAD;
+  head[1] = location;
+  head[3] = cacheControl;
+  if (echoedId !== undefined) head[REQUEST_ID_AT] = echoedId;
+  res.writeHead(302, head);
   res.end();
 }

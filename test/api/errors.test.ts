@@ -47,7 +47,11 @@ describe('405 on the API paths', () => {
     ['/api/v1/shorten', 'DELETE'],
     ['/api/v1/shorten', 'PATCH'],
   ])('%s answers %s with 405, an Allow header and the error envelope', async (path, method) => {
-    const response = await makeHandler().fetch(path, { method, body: JSON.stringify({ original_url: URL_A }) });
+    const response = await makeHandler().fetch(path, {
+      method,
+      headers: { Origin: 'https://app.example' },
+      body: JSON.stringify({ original_url: URL_A }),
+    });
     expect(response.status).toBe(405);
     expect(methodsOf(response.headers.get('allow'))).toEqual(API_METHODS);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -81,7 +85,7 @@ describe('unknown /api/… paths', () => {
   ])('%s %s answers 404 JSON, even to a browser', async (method, path) => {
     const app = makeHandler();
     for (const accept of [BROWSER_ACCEPT, 'application/json']) {
-      const response = await app.fetch(path, { method, headers: { Accept: accept } });
+      const response = await app.fetch(path, { method, headers: { Accept: accept, Origin: 'https://app.example' } });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -138,32 +142,59 @@ describe('CORS', () => {
     ...createMemoryLinkStore(),
     create: () => Promise.reject(new Error('boom')),
   });
-  const cases: [string, () => Promise<Response>, number][] = [
-    ['legacy success', () => makeHandler().post('/api.php', { original_url: URL_A }), 200],
-    ['v1 success', () => makeHandler().post('/api/v1/shorten', { original_url: URL_A }), 201],
-    ['legacy description', () => makeHandler().fetch('/api.php'), 200],
-    ['v1 description', () => makeHandler().fetch('/api/v1/shorten'), 200],
-    ['OpenAPI document', () => makeHandler().fetch('/api/v1/openapi.json'), 200],
-    ['400', () => makeHandler().post('/api.php', { original_url: 'javascript:alert(1)' }), 400],
-    ['401', () => makeHandler({ apiKey: 'k-123456' }).post('/api/v1/shorten', { original_url: URL_A }), 401],
-    ['404', () => makeHandler().fetch('/api/nothing'), 404],
-    ['405', () => makeHandler().fetch('/api.php', { method: 'PUT' }), 405],
+  type Headers = Record<string, string>;
+  const cases: [string, (headers: Headers) => Promise<Response>, number][] = [
+    ['legacy success', (h) => makeHandler().post('/api.php', { original_url: URL_A }, h), 200],
+    ['v1 success', (h) => makeHandler().post('/api/v1/shorten', { original_url: URL_A }, h), 201],
+    ['legacy description', (h) => makeHandler().fetch('/api.php', { headers: h }), 200],
+    ['v1 description', (h) => makeHandler().fetch('/api/v1/shorten', { headers: h }), 200],
+    ['OpenAPI document', (h) => makeHandler().fetch('/api/v1/openapi.json', { headers: h }), 200],
+    ['400', (h) => makeHandler().post('/api.php', { original_url: 'javascript:alert(1)' }, h), 400],
+    ['401', (h) => makeHandler({ apiKey: 'k-123456' }).post('/api/v1/shorten', { original_url: URL_A }, h), 401],
+    ['404', (h) => makeHandler().fetch('/api/nothing', { headers: h }), 404],
+    ['405', (h) => makeHandler().fetch('/api.php', { method: 'PUT', headers: h }), 405],
     [
       '409',
-      async () => {
+      async (h) => {
         const app = makeHandler();
         await app.post('/api.php', { original_url: URL_A, custom_code: 'taken' });
-        return app.post('/api.php', { original_url: URL_A, custom_code: 'TAKEN' });
+        return app.post('/api.php', { original_url: URL_A, custom_code: 'TAKEN' }, h);
       },
       409,
     ],
-    ['413', () => makeHandler().post('/api/v1/shorten', bodyOfSize(LIMIT + 1)), 413],
-    ['500', () => makeHandler({ store: failingStore() }).post('/api.php', { original_url: URL_A }), 500],
+    ['413', (h) => makeHandler().post('/api/v1/shorten', bodyOfSize(LIMIT + 1), h), 413],
+    ['500', (h) => makeHandler({ store: failingStore() }).post('/api.php', { original_url: URL_A }, h), 500],
   ];
-  it.each(cases)('sends Access-Control-Allow-Origin: * on the %s response', async (_, send, status) => {
-    const response = await send();
-    expect(response.status).toBe(status);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  it.each(cases)(
+    'sends Access-Control-Allow-Origin: * on the %s response to a request with Origin',
+    async (_, send, status) => {
+      const response = await send({ Origin: 'https://app.example' });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toBe('Location, Retry-After');
+    },
+  );
+  it.each(cases)(
+    'sends no CORS headers on the %s response to a request without Origin, nosniff and the short policy still',
+    async (_, send, status) => {
+      const response = await send({});
+      expect(response.status).toBe(status);
+      const names = [...response.headers.keys()];
+      expect(names.filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    },
+  );
+
+  it('says Vary: Origin on an API answer a cache may keep, with Origin or without', async () => {
+    const app = makeHandler();
+    for (const headers of [{}, { Origin: 'https://app.example' }] as Record<string, string>[]) {
+      const description = await app.fetch('/api/v1/openapi.json', { headers });
+      expect(description.headers.get('cache-control')).toBeNull();
+      expect(description.headers.get('vary')).toContain('Origin');
+    }
+    // A create is never kept by a cache: nothing to vary.
+    expect((await app.post('/api/v1/shorten', { original_url: URL_A })).headers.get('vary')).toBeNull();
   });
 });
 

@@ -22,10 +22,11 @@ async function withShlink() {
     (await read(await app.post('/api/v1/keys', { name }, { 'X-API-Key': ADMIN }))).data.key as string;
   const alice = await makeKey('alice');
   const bob = await makeKey('bob');
-  const send = (method: string, path: string, key: string | undefined, body?: unknown) =>
+  const send = (method: string, path: string, key: string | undefined, body?: unknown, extra = {}) =>
     app.fetch(path, {
       method,
       headers: {
+        ...extra,
         ...(key ? { 'x-api-key': key } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -66,7 +67,13 @@ describe('Shlink: health and the problem documents', () => {
     const missing = await send('GET', '/rest/v3/short-urls', undefined);
     expect(missing.status).toBe(401);
     expect(missing.headers.get('content-type')).toBe('application/problem+json');
-    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    // CORS only for a browser's script (which sends Origin, as Shlink's web client does).
+    expect(missing.headers.get('access-control-allow-origin')).toBeNull();
+    const fromPage = await send('GET', '/rest/v3/short-urls', undefined, undefined, {
+      Origin: 'https://app.shlink.io',
+    });
+    expect(fromPage.status).toBe(401);
+    expect(fromPage.headers.get('access-control-allow-origin')).toBe('*');
     expect(await read(missing)).toEqual({
       type: problemType('missing-authentication'),
       title: 'Invalid authorization',
@@ -98,7 +105,7 @@ describe('Shlink: health and the problem documents', () => {
     // A version's prefix without its trailing slash is Shlink's too: its 404 is a problem, with CORS.
     for (const path of ['/rest/v3', '/rest/v2']) {
       for (const key of [alice, undefined]) {
-        const bare = await send('GET', path, key);
+        const bare = await send('GET', path, key, undefined, { Origin: 'https://app.shlink.io' });
         expect(bare.status, path).toBe(404);
         expect(bare.headers.get('content-type'), path).toBe('application/problem+json');
         expect(bare.headers.get('access-control-allow-origin'), path).toBe('*');

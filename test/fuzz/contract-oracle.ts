@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { SECURITY_HEADERS } from '../../core/http/security-headers.js';
+import { ERROR_PAGE_POLICY, SECURITY_HEADERS } from '../../core/http/security-headers.js';
 import { WEB_APP_CSP } from '../../core/site/web-app.js';
 import type { FuzzRequest } from './fuzz-requests.js';
 import type { WireResponse } from './raw-exchange.js';
@@ -171,6 +171,8 @@ export function createContractOracle(doc: Json) {
     if (status >= 500 && status !== 501) problems.push(`a ${status}`);
     // The web app's page and files (200s of HTML, scripts and styles) carry its own policy.
     const webApp = status === 200 && /^text\/(html|javascript|css)/.test(single('content-type') ?? '');
+    // The error page (a 404 or 410 for a browser) carries the policy its stylesheet and icon need.
+    const errorPage = status !== 200 && /^text\/html/.test(single('content-type') ?? '');
     // A redirect carries the referrer policy alone (it has no body to protect); every other answer all three.
     const redirect = status >= 300 && status < 400;
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -179,7 +181,9 @@ export function createContractOracle(doc: Json) {
           ? undefined
           : webApp && name === 'Content-Security-Policy'
             ? WEB_APP_CSP
-            : value;
+            : errorPage && name === 'Content-Security-Policy'
+              ? ERROR_PAGE_POLICY
+              : value;
       if (single(name.toLowerCase()) !== expected)
         problems.push(`${name} is ${single(name.toLowerCase()) ?? 'missing'}`);
     }

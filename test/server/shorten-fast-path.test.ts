@@ -125,23 +125,36 @@ afterAll(() => {
 
 describe('the Node fast path for shorten requests', () => {
   it('answers every body on both endpoints exactly as the core handler does, without calling it', async () => {
-    for (const path of ['/api/v1/shorten', '/api.php', '/api/v1/shorten?source=ext']) {
-      for (const [name, body] of BODIES) {
-        const before = fast.handlerCalls();
-        const viaFast = await post(fast.origin, path, body);
-        const viaHandler = await post(slow.origin, path, body);
-        expect(viaFast, `${path}: ${name}`).toEqual(viaHandler);
-        expect(fast.handlerCalls(), `${path}: ${name}`).toBe(before);
+    for (const origin of [{}, { Origin: 'https://page.example' }] as Record<string, string>[]) {
+      for (const path of ['/api/v1/shorten', '/api.php', '/api/v1/shorten?source=ext']) {
+        for (const [name, body] of BODIES) {
+          const before = fast.handlerCalls();
+          const viaFast = await post(fast.origin, path, body, origin);
+          const viaHandler = await post(slow.origin, path, body, origin);
+          expect(viaFast, `${path}: ${name}`).toEqual(viaHandler);
+          expect(fast.handlerCalls(), `${path}: ${name}`).toBe(before);
+        }
       }
     }
-    const made = await post(fast.origin, '/api/v1/shorten', json({ original_url: 'https://example.com/z' }));
-    expect(made).toEqual(await post(slow.origin, '/api/v1/shorten', json({ original_url: 'https://example.com/z' })));
+    const create = (origin: string, headers: Record<string, string> = {}) =>
+      post(origin, '/api/v1/shorten', json({ original_url: 'https://example.com/z' }), headers);
+    // CORS only for a request with Origin (a page's script); nosniff and the short policy on both.
+    const made = await create(fast.origin);
+    expect(made).toEqual(await create(slow.origin));
     expect(made.status).toBe(201);
     expect(made.headers).toMatchObject({
       location: expect.stringMatching(/^https:\/\/sho\.rt\/g\w+\/$/),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    expect(Object.keys(made.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const fromPage = await create(fast.origin, { Origin: 'https://page.example' });
+    expect(fromPage).toEqual(await create(slow.origin, { Origin: 'https://page.example' }));
+    expect(fromPage.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-expose-headers': 'Location, Retry-After',
       'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     });
   });
 

@@ -201,7 +201,8 @@ describe("n8n's YOURLS node", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(last?.headers['access-control-allow-origin']).toBe('*');
+    // n8n is a server: it sends no Origin, so no CORS (a page's script would get it).
+    expect(last?.headers['access-control-allow-origin']).toBeUndefined();
     expect(JSON.parse(last?.body ?? '')).toMatchObject({ status: 'fail', code: 'error:flood', errorCode: '429' });
     expect((await n8nRequest(origin, { action: 'version' }, other)).status).toBe(200);
   });

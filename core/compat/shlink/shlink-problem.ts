@@ -1,4 +1,4 @@
-import { type Answer, API_CORS_HEADERS } from '../../http/answer.js';
+import type { Answer } from '../../http/answer.js';
 import { type ErrorKind, LinkletError, type LinkletErrorOptions } from '../../http/errors.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 
@@ -79,8 +79,9 @@ export function problemOf(error: LinkletError): ProblemExtras & ProblemKind & { 
 
 /**
  * The answer of any error on a Shlink path, raised by its routes or before them (the rate
- * limiter, the body limit, the server's parser): a problem document with CORS, so a browser
- * client reads why. `headers` carries what the error asks for (`Allow`, `Retry-After`).
+ * limiter, the body limit, the server's parser): a problem document. `headers` carries what the
+ * error asks for (`Allow`, `Retry-After`) and, for a request with `Origin`, CORS (`errorAnswer`
+ * adds it), so a browser client reads why.
  */
 export function shlinkProblemAnswer(error: LinkletError, headers: Record<string, string> = {}): Answer {
   const problem = problemOf(error);
@@ -90,7 +91,6 @@ export function shlinkProblemAnswer(error: LinkletError, headers: Record<string,
       'Content-Type': 'application/problem+json',
       'Cache-Control': 'no-store',
       ...headers,
-      ...API_CORS_HEADERS,
       ...SECURITY_HEADERS,
     },
     body: JSON.stringify(problem),

@@ -17,11 +17,14 @@ export const API_HEADERS: readonly string[] = ['Content-Type', 'X-API-Key', 'Aut
 export const YOURLS_HEADERS: readonly string[] = [...API_HEADERS, 'X-Requested-With'];
 
 /**
- * CORS for the API paths: Hono's `cors` answers preflights; an actual request gets the same
- * headers set on its final response. Merging a placeholder response into the route's (as `cors`
- * does) makes Hono rebuild that response around a body stream, a large share of a create's cost.
- * `allowMethods` is what the paths take: a browser sends no request its preflight did not allow,
- * so it could not even read the refusal of a method left out.
+ * CORS for the API paths: Hono's `cors` answers preflights; an actual request that sent `Origin`
+ * gets the same headers set on its final response. One without `Origin` is no CORS request (a
+ * browser sends it on every cross-origin fetch), so it gets none: two headers fewer on every
+ * create by curl or a server. A `GET` answer a cache may keep says `Vary: Origin`, so a cache
+ * never hands the answer without CORS to a page that needs it. Merging a placeholder response
+ * into the route's (as `cors` does) makes Hono rebuild that response around a body stream, a
+ * large share of a create's cost. `allowMethods` is what the paths take: a browser sends no
+ * request its preflight did not allow, so it could not even read the refusal of a method left out.
  */
 export function apiCors(
   allowMethods: readonly string[] = API_METHODS,
@@ -34,8 +37,13 @@ export function apiCors(
     maxAge: 86_400,
   });
   return async (c: Context, next: () => Promise<void>) => {
-    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    const { method } = c.req;
+    if (method === 'OPTIONS') return preflight(c, next);
     await next();
-    for (const [name, value] of CORS_ENTRIES) c.res.headers.set(name, value);
+    const headers = c.res.headers;
+    if ((method === 'GET' || method === 'HEAD') && !headers.get('Cache-Control')?.includes('no-store'))
+      headers.append('Vary', 'Origin');
+    if (c.req.header('origin') === undefined) return;
+    for (const [name, value] of CORS_ENTRIES) headers.set(name, value);
   };
 }

@@ -71,7 +71,12 @@ function manifest(icons: object[]): string {
       theme_color: BACKGROUND,
       icons,
       // "Share → Linklet": the page opens with what was shared in its query (webapp/share-target.ts).
-      share_target: { action: './', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+      share_target: {
+        action: './',
+        method: 'GET',
+        enctype: 'application/x-www-form-urlencoded',
+        params: { title: 'title', text: 'text', url: 'url' },
+      },
     },
     null,
     2,

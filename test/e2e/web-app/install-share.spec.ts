@@ -59,6 +59,21 @@ test('installable: the manifest and its icons, a worker that opens the page offl
     'Chromium would offer to install it',
   ).toEqual(['in-incognito']);
 
+  // A worker taking over drops the shells of earlier builds, and only those.
+  await app.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    await caches.open('linklet-shell-0123456789abcdef');
+    await caches.open('another-app');
+  });
+  await app.reload();
+  await controlled(app);
+  const names = await app.evaluate(() => caches.keys());
+  expect(names.filter((name) => name.startsWith('linklet-shell-'))).toEqual([
+    expect.stringMatching(/^linklet-shell-[0-9a-f]{16}$/),
+  ]);
+  expect(names).not.toContain('linklet-shell-0123456789abcdef');
+  expect(names).toContain('another-app');
+
   // A short URL visited while the worker runs (its target: a page of a site on this machine).
   const key = await server.createKey('alice');
   const site = await startTestSite();

@@ -14,6 +14,8 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   'health',
   'favicon.svg', // core/site/favicon.ts; a dot can never be in a code anyway
   'favicon.ico', // core/site/favicon-ico.ts; likewise
+  'sw.js', // core/site/web-app-shell.ts; likewise
+  'manifest.webmanifest', // likewise
   'admin',
   'assets',
   'static',

@@ -24,7 +24,7 @@ export function siteOperations(): ApiOperationSpec[] {
       tag: 'webapp',
       summary: 'A file of the web app',
       description:
-        'The web app’s scripts and styles. Names carry a hash of the content, so each is cached for good (`Cache-Control: public, max-age=31536000, immutable`).',
+        'The web app’s scripts, styles and install icons. Names carry a hash of the content, so each is cached for good (`Cache-Control: public, max-age=31536000, immutable`).',
       auth: 'none',
       pathParameters: [{ name: 'file', description: 'The file name, as the page links it.' }],
       responses: {
@@ -33,6 +33,11 @@ export function siteOperations(): ApiOperationSpec[] {
           alternatives: {
             'text/javascript': { type: 'string', description: 'A script of the web app.' },
             'text/css': { type: 'string', description: 'A stylesheet of the web app.' },
+            'image/png': {
+              type: 'string',
+              format: 'binary',
+              description: 'An icon of the web app, as its manifest names it.',
+            },
           },
         },
         404: { description: 'No such file.', schema: ERROR, page: true },

@@ -11,6 +11,7 @@ import type { LinkStore } from '../store/link-store.js';
 import { FAVICON_PATH, faviconAnswer } from './favicon.js';
 import { FAVICON_ICO, FAVICON_ICO_HEADERS, FAVICON_ICO_PATH } from './favicon-ico.js';
 import { type WebAppFiles, webAppAsset, webAppPage } from './web-app.js';
+import { WEB_APP_MANIFEST_PATH, WEB_APP_WORKER_PATH, webAppManifest, webAppWorker } from './web-app-shell.js';
 
 export interface SiteRoutesOptions {
   store: LinkStore;
@@ -54,8 +55,19 @@ export function registerSiteRoutes(app: Hono<AppEnv>, options: SiteRoutesOptions
   app.get('/assets/:file', (c) => {
     const answer = webApp && webAppAsset(webApp, c.req.param('file'));
     if (!answer) throw notFoundError();
-    return sendAnswer(c, answer);
+    return c.body(answer.body, 200, answer.headers);
   });
+  // What makes the web app installable; without a built web app, the 404 of a path that is not a code.
+  for (const [path, answerOf] of [
+    [WEB_APP_WORKER_PATH, webAppWorker],
+    [WEB_APP_MANIFEST_PATH, webAppManifest],
+  ] as const) {
+    app.get(path, (c) => {
+      const answer = webApp && answerOf(webApp);
+      if (!answer) throw notFoundError();
+      return sendAnswer(c, answer);
+    });
+  }
   app.get(FAVICON_PATH, (c) => sendAnswer(c, faviconAnswer()));
   app.all(FAVICON_PATH, notAllowed(READ_ALLOW));
   // What browsers and crawlers ask for unprompted: an icon, not the JSON 404 of an unknown code.

@@ -11,8 +11,11 @@ import { BASE_URL } from './make-handler.js';
 // description), every catalog entry is served, and each path's 405 names exactly the methods the
 // catalog gives it. A route added without its operation fails here, not in a client.
 
-/** Served but not API: the site's icons, static files as browsers ask for them. */
-const NOT_API = new Set(['/favicon.svg', '/favicon.ico']);
+/**
+ * Served but not API: the site's icons, static files as browsers ask for them, and the web app's
+ * service worker and manifest, which only a browser installing the web app asks for.
+ */
+const NOT_API = new Set(['/favicon.svg', '/favicon.ico', '/sw.js', '/manifest.webmanifest']);
 /** Hono's name for `*`: the short URLs, registered last, take every path left. */
 const CATCH_ALL = '/*';
 /** Only GET: any other method there is the 404 of a path that is neither a route nor a code. */

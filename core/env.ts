@@ -1,3 +1,5 @@
+import type { Creator } from './http/middleware/api-key.js';
+
 /** Per-request data an adapter hands the handler, as Hono's `env`: read by the routes as `c.env`. */
 export interface RequestEnv {
   /** The id the adapter logs this request under; failures are reported with it. */
@@ -18,4 +20,4 @@ export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Respo
  * The one Hono environment every feature's routes run in: the adapter's per-request data, and
  * the creator a shorten request's key names (set by `requireCreator`, read by the create).
  */
-export type AppEnv = { Bindings: RequestEnv; Variables: { ownerId: number | undefined } };
+export type AppEnv = { Bindings: RequestEnv; Variables: { creator: Creator } };

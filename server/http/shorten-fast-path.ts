@@ -72,7 +72,8 @@ export function createShortenFastPath(options: ShortenFastPathOptions) {
       fail(apiKeyRequired());
       return true;
     }
-    const carriesKey = requestHeader(req, 'x-api-key') !== undefined || requestHeader(req, 'authorization') !== undefined;
+    const carriesKey =
+      requestHeader(req, 'x-api-key') !== undefined || requestHeader(req, 'authorization') !== undefined;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {

@@ -1,9 +1,9 @@
-import { codeKey, MAX_CODE_LENGTH } from '../../rules/code.js';
 import { dayOf } from '../../rules/clicks.js';
+import { codeKey, MAX_CODE_LENGTH } from '../../rules/code.js';
 import type { LinkManagementStore } from '../../store/link-management-store.js';
 import type { Link, LinkStore } from '../../store/link-store.js';
-import { hashClaimToken, isClaimTokenShaped, sameHash } from './claim-token.js';
 import type { ClaimItem } from './claim-request.js';
+import { hashClaimToken, isClaimTokenShaped, sameHash } from './claim-token.js';
 
 /** What a claim reads and writes. */
 export type ClaimStore = Pick<LinkManagementStore, 'claimStateOf' | 'claimLink' | 'clicksOf'> &
@@ -59,7 +59,11 @@ export async function claimLinks(
     }
     // Hashed whatever the shape, so a malformed token costs what a wrong one does.
     const given = await hashClaimToken(claimToken);
-    if (!isClaimTokenShaped(claimToken) || state.claimTokenHash === undefined || !sameHash(given, state.claimTokenHash)) {
+    if (
+      !isClaimTokenShaped(claimToken) ||
+      state.claimTokenHash === undefined ||
+      !sameHash(given, state.claimTokenHash)
+    ) {
       refuse('mismatch');
       continue;
     }

@@ -17,7 +17,10 @@ export function claimOperations(options: ApiCatalogOptions): ApiOperationSpec[] 
       requestBody: { schema: 'ClaimRequest', description: 'The links to claim: their codes and claim tokens.' },
       responses: {
         200: { description: 'Each link was claimed or refused; see `claimed` and `refused`.', schema: 'ClaimReport' },
-        400: withMeaning(400, ` Here: \`claims\` is not a list of 1 to ${MAX_CLAIMS} objects with a string \`code\` and \`claim_token\`.`),
+        400: withMeaning(
+          400,
+          ` Here: \`claims\` is not a list of 1 to ${MAX_CLAIMS} objects with a string \`code\` and \`claim_token\`.`,
+        ),
         401: keyRequired,
         403: error("The administrator's key: it sees every link already and owns none; claim with an owner's key."),
         413: tooLarge(options),

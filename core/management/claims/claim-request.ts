@@ -23,7 +23,10 @@ const claimSchema = z.object({
       }),
       { error: `${SHAPE}.` },
     )
-    .check(z.minLength(1, `${SHAPE}; it is empty.`), z.maxLength(MAX_CLAIMS, `${SHAPE}; send the rest in another request.`)),
+    .check(
+      z.minLength(1, `${SHAPE}; it is empty.`),
+      z.maxLength(MAX_CLAIMS, `${SHAPE}; send the rest in another request.`),
+    ),
 });
 
 const got = (issue: { input?: unknown }) => (issue.input === undefined ? '' : ', not this');

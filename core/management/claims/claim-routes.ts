@@ -1,5 +1,6 @@
 import type { Env, Hono } from 'hono';
 import { LinkletError } from '../../http/errors.js';
+import { notAllowed } from '../../http/not-allowed.js';
 import { parseJsonText } from '../../http/parse-json-text.js';
 import { toLinkView } from '../links/link-view.js';
 import { type ManagementContext, PRIVATE, success } from '../management-context.js';
@@ -38,7 +39,9 @@ export function registerClaimRoutes<E extends Env>(app: Hono<E>, context: Manage
   });
   app.post(CLAIM_PATH, async (c) => {
     const owner = requireOwner(await context.callerOf(c.req.raw));
-    const items = parseClaimBody(parseJsonText(await c.req.raw.text(), '{"claims":[{"code":"abc1234","claim_token":"lc_…"}]}'));
+    const items = parseClaimBody(
+      parseJsonText(await c.req.raw.text(), '{"claims":[{"code":"abc1234","claim_token":"lc_…"}]}'),
+    );
     const at = now();
     const outcomes = await claimLinks(store, items, owner.ownerId, at);
     const claimed = new Map<string, ReturnType<typeof toLinkView>>();
@@ -50,5 +53,5 @@ export function registerClaimRoutes<E extends Env>(app: Hono<E>, context: Manage
     const data = { claimed: [...claimed.values()], refused };
     return c.json(success(claimSummary(data.claimed.length, refused.length), data), 200, PRIVATE);
   });
-  // POST alone: a link whose code is `claim` keeps its GET, PATCH and DELETE at this path.
+  app.all(CLAIM_PATH, notAllowed(['POST', 'OPTIONS']));
 }

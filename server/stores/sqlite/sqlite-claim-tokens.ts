@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { ClaimState } from '../../../core/store/link-management-store.js';
+import type { ClaimState, ManagedLinkStore } from '../../../core/store/link-management-store.js';
 import type { LinkClaimOperation } from '../link-management-parts.js';
-import type { ManagedLinkStore } from '../../../core/store/link-management-store.js';
 import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.js';
 import { type LinkRow, linkFromRow, MANAGED_LINK_COLUMNS } from './sqlite-link-row.js';
 

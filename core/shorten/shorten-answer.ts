@@ -1,6 +1,6 @@
+import type { Creator } from '../env.js';
 import { type Answer, jsonAnswer } from '../http/answer.js';
 import { invalid, LinkletError } from '../http/errors.js';
-import type { Creator } from '../http/middleware/api-key.js';
 import { parseJsonText } from '../http/parse-json-text.js';
 import { generateClaimToken, hashClaimToken } from '../management/claims/claim-token.js';
 import { parseCreateLabels, withLabels } from '../management/links/link-options-request.js';

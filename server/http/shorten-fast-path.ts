@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Creator } from '../../core/env.js';
 import { type Answer, API_CORS_HEADERS } from '../../core/http/answer.js';
 import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
-import { apiKeyRequired, type Creator, carriesApiKey } from '../../core/http/middleware/api-key.js';
+import { apiKeyRequired, carriesApiKey } from '../../core/http/middleware/api-key.js';
 import { shortenDialectOfTarget } from '../../core/http/paths.js';
 import type { Dialect, ShortenAnswerer } from '../../core/shorten/shorten-answer.js';
 import { PLAIN_HOST } from './redirect-fast-path.js';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../env.js';
+import type { AppEnv, Creator } from '../../env.js';
 import { LinkletError } from '../errors.js';
 
 /**
@@ -36,12 +36,6 @@ export function apiKeyRequired(): LinkletError {
     'A valid API key is required; send it as X-API-Key or Authorization: Bearer.',
   );
 }
-
-/**
- * Who makes a link: an owner (`ownerId`: the link is theirs), the administrator (`{}`), or nobody
- * (`keyless`: no key on an open server; the link is nobody's, and its maker gets a claim token).
- */
-export type Creator = { ownerId?: number; keyless?: true };
 
 /** Who may create and for whom (see `Creator`), or `'refused'` (see `createCreatorCheck`). */
 export type CreatorCheck = (headers: Headers) => Promise<Creator | 'refused'>;

@@ -1,4 +1,5 @@
-import { type Creator, carriesApiKey } from '../../http/middleware/api-key.js';
+import type { Creator } from '../../env.js';
+import { carriesApiKey } from '../../http/middleware/api-key.js';
 import type { LinkManagementStore } from '../../store/link-management-store.js';
 import { createAuthenticator } from './authenticate.js';
 

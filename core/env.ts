@@ -18,4 +18,10 @@ export type FetchHandler = (request: Request, env?: RequestEnv) => Promise<Respo
  * The one Hono environment every feature's routes run in: the adapter's per-request data, and
  * the creator a shorten request's key names (set by `requireCreator`, read by the create).
  */
-export type AppEnv = { Bindings: RequestEnv; Variables: { ownerId: number | undefined } };
+/**
+ * Who makes a link: an owner (`ownerId`: the link is theirs), the administrator (`{}`), or nobody
+ * (`keyless`: no key on an open server; the link is nobody's, and its maker gets a claim token).
+ */
+export type Creator = { ownerId?: number; keyless?: true };
+
+export type AppEnv = { Bindings: RequestEnv; Variables: { creator: Creator } };

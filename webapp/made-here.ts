@@ -12,6 +12,11 @@ export interface MadeHereLink {
   short_url: string;
   original_url: string;
   expiration_date: string;
+  /**
+   * The proof of creation the server answered with it (none from a server that keeps no owners):
+   * at sign-in it makes the link the owner's, then it is dropped (see claim-made-here.ts).
+   */
+  claim_token?: string;
 }
 
 /** The links made here while signed out, newest first; [] when storage is off or holds nonsense. */
@@ -29,11 +34,39 @@ export function madeHere(): MadeHereLink[] {
  * it, and without this its maker would lose it with the page. Bounded, oldest dropped first.
  */
 export function rememberMadeHere(link: MadeHereLink): void {
-  const { code, short_url, original_url, expiration_date } = link;
-  const links = [{ code, short_url, original_url, expiration_date }, ...madeHere()].slice(0, MAX_KEPT);
+  const { code, short_url, original_url, expiration_date, claim_token } = link;
+  const kept: MadeHereLink = { code, short_url, original_url, expiration_date };
+  if (typeof claim_token === 'string') kept.claim_token = claim_token;
+  keep([kept, ...madeHere()].slice(0, MAX_KEPT));
+  renderMadeHere();
+}
+
+function keep(links: MadeHereLink[]): void {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(links));
   } catch {} // storage full or off: the link is still on screen as the result
+}
+
+/** The links made here that can still be claimed: those kept with their proof. */
+export function claimableMadeHere(): Array<{ code: string; claim_token: string }> {
+  return madeHere().flatMap(({ code, claim_token }) =>
+    typeof code === 'string' && typeof claim_token === 'string' ? [{ code, claim_token }] : [],
+  );
+}
+
+/**
+ * After a claim: the links now the owner's leave this list ("Your links" shows them), and the
+ * refused ones lose their proof (it will never work) but stay listed, as made here.
+ */
+export function settleClaims(claimed: ReadonlySet<string>, refused: ReadonlySet<string>): void {
+  keep(
+    madeHere().flatMap((link) => {
+      if (claimed.has(link.code)) return [];
+      if (!refused.has(link.code)) return [link];
+      const { claim_token: _spent, ...rest } = link;
+      return [rest];
+    }),
+  );
   renderMadeHere();
 }
 

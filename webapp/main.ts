@@ -1,6 +1,7 @@
 import { byId, showError } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
 import { ApiError } from './api.js';
+import { claimMadeHere, hideClaimNote } from './claim-made-here.js';
 import { localizePage, t } from './i18n.js';
 import { setUpLinksTable } from './links-table.js';
 import { setMadeHereSignedIn, setUpMadeHere } from './made-here.js';
@@ -51,6 +52,7 @@ signInForm.addEventListener('submit', async (event) => {
     key = entered;
     keyInput.value = '';
     showSignedIn(owner);
+    await claimMadeHere(entered, owner); // links made here signed out become theirs, then are listed
     await table.reload();
     void webhooks.reload();
     byId('sign-out').focus();
@@ -64,6 +66,7 @@ byId('sign-out').addEventListener('click', () => {
   key = undefined;
   byId('links-body').replaceChildren();
   webhooks.clear();
+  hideClaimNote();
   showSignedIn(undefined);
   keyInput.focus();
 });
@@ -75,6 +78,7 @@ if (kept !== undefined) {
     .then(async (owner) => {
       key = kept;
       showSignedIn(owner);
+      await claimMadeHere(kept, owner);
       await table.reload();
       void webhooks.reload();
     })

@@ -1,5 +1,6 @@
 import { shlinkOperations } from '../compat/shlink/shlink-operations.js';
 import { yourlsOperations } from '../compat/yourls/yourls-operations.js';
+import { claimOperations } from '../management/claims/claim-operations.js';
 import { linkOperations } from '../management/links/link-operations.js';
 import { tagOperations } from '../management/links/tag-operations.js';
 import { keyOperations } from '../management/owners/key-operations.js';
@@ -28,6 +29,7 @@ export function listApiOperations(options: ApiCatalogOptions): ApiOperationSpec[
         ...keyOperations(options),
         ...linkOperations(options),
         ...portingOperations(),
+        ...claimOperations(options),
         ...tagOperations(options),
         ...(options.webhooks ? webhookOperations(options) : []),
         ...yourlsOperations(),

@@ -1,5 +1,6 @@
 import { shlinkSchemas } from '../compat/shlink/shlink-schemas.js';
 import { yourlsSchemas } from '../compat/yourls/yourls-schemas.js';
+import { claimSchemas } from '../management/claims/claim-schemas.js';
 import { managementSchemas } from '../management/management-schemas.js';
 import { portingSchemas } from '../management/porting/porting-schemas.js';
 import { shortenSchemas } from '../shorten/shorten-schemas.js';
@@ -25,6 +26,7 @@ export function apiSchemas(options: ApiCatalogOptions) {
     ApiDescription: API_DESCRIPTION_SCHEMA,
     ...managementSchemas(options),
     ...portingSchemas,
+    ...claimSchemas,
     ...(options.webhooks && webhookSchemas),
     ...shlinkSchemas,
     OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,

@@ -1,4 +1,5 @@
 import type { Env, Hono } from 'hono';
+import { registerClaimRoutes } from './claims/claim-routes.js';
 import { registerLinkRoutes } from './links/link-routes.js';
 import { registerTagRoutes } from './links/tag-routes.js';
 import type { ManagementContext, ManagementOptions } from './management-context.js';
@@ -16,6 +17,7 @@ export function registerManagementRoutes<E extends Env>(app: Hono<E>, options: M
   const context: ManagementContext = { ...options, callerOf };
   registerKeyRoutes(app, context);
   registerPortingRoutes(app, context); // before the link routes: `export` and `import` are not codes there
+  registerClaimRoutes(app, context); // and `claim` neither
   registerLinkRoutes(app, context);
   registerVisitRoutes(app, context);
   registerTagRoutes(app, context);

@@ -8,6 +8,8 @@ export interface LinkRecord {
   original_url: string;
   code: string;
   expiration_date: string;
+  /** A v1 create without a key: the proof its maker shows to claim the link (given once). */
+  claim_token?: string;
 }
 
 export interface SuccessEnvelope {

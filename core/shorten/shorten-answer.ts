@@ -1,12 +1,15 @@
+import type { Creator } from '../env.js';
 import { type Answer, jsonAnswer } from '../http/answer.js';
 import { invalid, LinkletError } from '../http/errors.js';
 import { parseJsonText } from '../http/parse-json-text.js';
+import { generateClaimToken, hashClaimToken } from '../management/claims/claim-token.js';
 import { parseCreateLabels, withLabels } from '../management/links/link-options-request.js';
 import { parseCreateRuleFields } from '../management/links/link-rules-request.js';
 import { withRuleFields } from '../management/links/link-rules-view.js';
 import { parseCreatePassword } from '../passwords/password-hasher.js';
 import { formatLegacyDate } from '../rules/dates.js';
 import type { LinkletSettings } from '../settings.js';
+import { isManagedLinkStore } from '../store/link-management-store.js';
 import { codeTakenMessage, toLegacyEnvelope, toV1Envelope } from './envelopes.js';
 import { shorten } from './shorten.js';
 import { parseShortenBody } from './shorten-request.js';
@@ -16,10 +19,10 @@ export type Dialect = 'legacy' | 'v1';
 
 /**
  * Turns a shorten request's body bytes into its answer; a refusal is thrown as a `LinkletError`.
- * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired. `ownerId`:
- * the owner whose key made the request (the link is theirs).
+ * Bytes, not text: a body that is not UTF-8 is refused rather than silently repaired. `creator`:
+ * who the request's key names (`{}`, the administrator's, when not given).
  */
-export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array, ownerId?: number) => Promise<Answer>;
+export type ShortenAnswerer = (dialect: Dialect, body: Uint8Array, creator?: Creator) => Promise<Answer>;
 
 // `fatal`: invalid UTF-8 throws instead of turning into U+FFFD, which would store a URL nobody sent.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -36,11 +39,14 @@ export function decodeUtf8Body(body: Uint8Array): string {
 /**
  * The shorten use case of both API dialects, from body bytes to answer: the legacy dialect
  * answers 200 and names the moment a taken code frees up in its 409; v1 answers 201 with a
- * `Location`.
+ * `Location`, and a v1 create without a key also answers a claim token (see `claim-token.ts`).
  */
 export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswerer {
   const { baseUrl, timeZone } = settings;
-  return async (dialect, body, ownerId) => {
+  // Only a store that keeps owners can give a link to one: the extension's (IndexedDB, one
+  // person's browser, no owners) answers no token, which would promise what it cannot do.
+  const claimable = isManagedLinkStore(settings.store);
+  return async (dialect, body, creator = {}) => {
     const json = parseJsonText(decodeUtf8Body(body));
     const request = parseShortenBody(json);
     // The legacy dialect stays as the interface document has it: it never reads a password.
@@ -49,13 +55,17 @@ export function createShortenAnswerer(settings: LinkletSettings): ShortenAnswere
     // Titles and tags are v1 only: the legacy dialect stays exactly as the interface says.
     if (dialect === 'v1')
       Object.assign(request, parseCreateLabels(json), parseCreateRuleFields(json, settings.shorten.urlRules));
-    const result = await shorten(request, settings.shorten, ownerId);
+    // The legacy dialect answers exactly the interface document's fields: no token there.
+    const claimToken = dialect === 'v1' && creator.keyless && claimable ? generateClaimToken() : undefined;
+    if (claimToken !== undefined) request.claimTokenHash = await hashClaimToken(claimToken);
+    const result = await shorten(request, settings.shorten, creator.ownerId);
     if (!result.created) {
       const availableAt = dialect === 'legacy' ? formatLegacyDate(result.availableAt, timeZone) : undefined;
       throw new LinkletError('conflict', codeTakenMessage(result.code, availableAt));
     }
     if (dialect === 'legacy') return jsonAnswer(200, toLegacyEnvelope(result.link, baseUrl, timeZone));
     const envelope = withRuleFields(withLabels(toV1Envelope(result.link, baseUrl), result.link), result.link);
+    if (claimToken !== undefined) envelope.data.claim_token = claimToken;
     return jsonAnswer(201, envelope, { Location: new URL(envelope.data.short_url).href });
   };
 }

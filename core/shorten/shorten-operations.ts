@@ -68,7 +68,7 @@ export function shortenOperations(options: ApiCatalogOptions): ApiOperationSpec[
       tag: 'shorten',
       summary: 'Shorten a URL',
       description:
-        'The current dialect: 201 with `Location`, a short URL ending in `/`, `expiration_date` in ISO 8601 UTC. The body must be a JSON object whatever its Content-Type says.',
+        "The current dialect: 201 with `Location`, a short URL ending in `/`, `expiration_date` in ISO 8601 UTC. The body must be a JSON object whatever its Content-Type says. A create without a key also answers a `claim_token`: keep it, and `POST /api/v1/links/claim` with an owner's key makes the link yours.",
       auth: 'optional',
       requestBody: {
         ...requestBody,

@@ -44,6 +44,8 @@ export interface ShortenRequest {
   maxVisits?: number | null;
   validSince?: number | null;
   forwardQuery?: boolean;
+  /** A v1 create without a key: its claim token's hash, kept with the link (see `Link.claimTokenHash`). */
+  claimTokenHash?: string;
 }
 
 /**

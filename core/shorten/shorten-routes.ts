@@ -28,7 +28,7 @@ export function registerShortenRoutes(app: Hono<AppEnv>, options: ShortenRoutesO
     [SHORTEN_PATH, 'v1'],
   ] as const) {
     app.post(path, requireKey, limitBody, async (c) =>
-      sendAnswer(c, await answerShorten(dialect, new Uint8Array(await c.req.raw.arrayBuffer()), c.get('ownerId'))),
+      sendAnswer(c, await answerShorten(dialect, new Uint8Array(await c.req.raw.arrayBuffer()), c.get('creator'))),
     );
     app.get(path, (c) => c.json(describe(dialect)));
     app.all(path, notAllowed(API_ALLOW));

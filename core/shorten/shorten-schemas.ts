@@ -1,5 +1,6 @@
 import type { ApiCatalogOptions } from '../api-docs/api-operation.js';
 import { ISO_DATE } from '../api-docs/schema-parts.js';
+import { CLAIM_TOKEN_SCHEMA } from '../management/claims/claim-schemas.js';
 import { linkRuleRequests, linkRulesProperties } from '../management/links/link-rules-schemas.js';
 import { linkLabelRequests } from '../management/management-schemas.js';
 import { PASSWORD_CREATE_SCHEMA } from '../passwords/password-schemas.js';
@@ -76,6 +77,10 @@ export function shortenSchemas(options: ApiCatalogOptions) {
         description: 'The start given (only when one was).',
       },
       forward_query: { const: true, description: 'Present (true) only when query forwarding was turned on.' },
+      claim_token: {
+        ...CLAIM_TOKEN_SCHEMA,
+        description: `${CLAIM_TOKEN_SCHEMA.description} Present only when the create carried no key (on a server that keeps owners).`,
+      },
     }),
   };
 }

@@ -58,6 +58,7 @@ export async function shorten(
     if (request.maxVisits != null) link.maxVisits = request.maxVisits;
     if (request.validSince != null) link.validSince = request.validSince;
     if (request.forwardQuery === true) link.forwardQuery = true;
+    if (request.claimTokenHash !== undefined) link.claimTokenHash = request.claimTokenHash;
     return link;
   };
 

@@ -119,6 +119,12 @@ export function retagged(tags: readonly string[] | undefined, from: string, to?:
 /** A changed link, or why nothing changed (another owner's link is `not_found`, never told apart). */
 export type LinkUpdateResult = { updated: true; link: Link } | { updated: false; reason: 'not_found' | 'expired' };
 
+/** What a claim needs to know of the link holding a code: whose it is, and its claim token's hash. */
+export interface ClaimState {
+  ownerId?: number;
+  claimTokenHash?: string;
+}
+
 /** Tombstones are kept this long at least; a `changed_since` further back cannot be answered. */
 export const TOMBSTONE_RETENTION_MS = 30 * 86_400_000;
 
@@ -202,6 +208,18 @@ export interface LinkManagementStore {
    * later (a batch counted before, written after) are counted as new.
    */
   deleteVisits(codeKey: string, scope: OwnerScope, now: number): Promise<number | undefined>;
+  /**
+   * The owner and claim-token hash of the link holding this code key (any status), if one does:
+   * the one read that gives the hash back, for the claim to compare in constant time.
+   */
+  claimStateOf(codeKey: string): Promise<ClaimState | undefined>;
+  /**
+   * In one atomic step: gives the link holding this code key to `ownerId` if it still has no owner
+   * and still carries this claim-token hash (a compare-and-set after `claimStateOf`), clears the
+   * hash (a token is good once) and moves `updatedAt` forward (devices sync the link). Answers the
+   * link as it is now, with its clicks, or `undefined` when it was not so (claimed or retaken since).
+   */
+  claimLink(codeKey: string, claimTokenHash: string, ownerId: number, now: number): Promise<Link | undefined>;
 }
 
 /** The names of `LinkManagementStore`'s operations, for wrappers that pass each one through. */
@@ -226,6 +244,8 @@ export const LINK_MANAGEMENT_OPERATIONS = [
   'renameTag',
   'deleteTag',
   'deleteVisits',
+  'claimStateOf',
+  'claimLink',
 ] as const satisfies ReadonlyArray<keyof LinkManagementStore>;
 
 export type ManagedLinkStore = LinkStore & LinkManagementStore;

@@ -47,6 +47,12 @@ export interface Link {
   validSince?: number;
   /** The visit's query parameters are added to the target's (the visit's win); absent: off. */
   forwardQuery?: boolean;
+  /**
+   * The SHA-256 (hex) of the claim token a create without a key answered (see `claim-token.ts`):
+   * whoever holds the token may make the link theirs once. Written by `create` only; no read
+   * gives it back (only `claimStateOf` does), so no view, export, cache or event ever carries it.
+   */
+  claimTokenHash?: string;
 }
 
 /** The outcome of `LinkStore.create`: the new link, or the expiration of the active holder. */

@@ -36,6 +36,7 @@ const stored = (link: Link): Link => {
   delete copy.clicks; // kept in `totals`
   if (copy.passwordHash === undefined) delete copy.passwordHash;
   delete copy.passwordProtected; // the hash itself says it
+  delete copy.claimTokenHash; // kept apart (`claimHashes`): no read gives it back
   return { ...withoutRuleFields(copy), ...patchedRuleFields(link, {}) };
 };
 
@@ -75,6 +76,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
   let lastId = 0;
   const days = new Map<number, Map<number, number>>();
   const visits = createMemoryVisits();
+  /** The claim-token hash of each link that has one, by code key (see `Link.claimTokenHash`). */
+  const claimHashes = new Map<string, string>();
   /** The id of the link created at `createdAt` holding this code now, if it is that link. */
   const idOf = (codeKey: string, createdAt: number) =>
     links.get(codeKey)?.createdAt === createdAt ? ids.get(codeKey) : undefined;
@@ -127,6 +130,8 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const holder = links.get(link.codeKey);
       if (holder && now < holder.expiresAt) return { created: false, holderExpiresAt: holder.expiresAt };
       links.set(link.codeKey, stored(link));
+      if (link.claimTokenHash === undefined) claimHashes.delete(link.codeKey);
+      else claimHashes.set(link.codeKey, link.claimTokenHash);
       totals.delete(link.codeKey); // a new link starts from 0
       days.delete(ids.get(link.codeKey) ?? 0);
       visits.drop(ids.get(link.codeKey) ?? 0);
@@ -228,6 +233,7 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       const link = links.get(codeKey);
       if (!link || !inScope(link, scope)) return false;
       links.delete(codeKey);
+      claimHashes.delete(codeKey);
       totals.delete(codeKey);
       days.delete(ids.get(codeKey) ?? 0);
       visits.drop(ids.get(codeKey) ?? 0);
@@ -284,6 +290,23 @@ export function createMemoryLinkStore(): ManagedLinkStore {
       visits.drop(ids.get(codeKey) ?? 0);
       links.set(codeKey, stored({ ...link, updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1) }));
       return deleted;
+    },
+    async claimStateOf(codeKey) {
+      const link = links.get(codeKey);
+      if (!link) return undefined;
+      const hash = claimHashes.get(codeKey);
+      return {
+        ...(link.ownerId !== undefined && { ownerId: link.ownerId }),
+        ...(hash !== undefined && { claimTokenHash: hash }),
+      };
+    },
+    async claimLink(codeKey, claimTokenHash, ownerId, now) {
+      const link = links.get(codeKey);
+      if (!link || link.ownerId !== undefined || claimHashes.get(codeKey) !== claimTokenHash) return undefined;
+      claimHashes.delete(codeKey);
+      const claimed = stored({ ...link, ownerId, updatedAt: Math.max(now, (link.updatedAt ?? link.createdAt) + 1) });
+      links.set(codeKey, claimed);
+      return withClicks(claimed);
     },
     async clicksOf(codeKey, createdAt, fromDay) {
       const link = links.get(codeKey);

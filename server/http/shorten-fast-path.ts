@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Creator } from '../../core/env.js';
 import { type Answer, API_CORS_HEADERS } from '../../core/http/answer.js';
 import { errorAnswer, logLevelOf } from '../../core/http/error-answer.js';
 import { apiKeyRequired, carriesApiKey } from '../../core/http/middleware/api-key.js';
@@ -41,6 +42,8 @@ export function shortenDialectOf(
   return dialect;
 }
 
+const KEYLESS: Creator = { keyless: true };
+
 /**
  * Shorten requests without web Request/Response objects: the body is read from the socket, and
  * the core's `answerShorten` (the very function behind the handler's routes) turns it into the
@@ -72,11 +75,14 @@ export function createShortenFastPath(options: ShortenFastPathOptions) {
       fail(apiKeyRequired());
       return true;
     }
+    const carriesKey =
+      requestHeader(req, 'x-api-key') !== undefined || requestHeader(req, 'authorization') !== undefined;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      options.answer(dialect, body).then(send, fail);
+      // No key: the link is nobody's, and its maker gets a claim token; the administrator's: `{}`.
+      options.answer(dialect, body, carriesKey ? {} : KEYLESS).then(send, fail);
     });
     return true;
   };

@@ -17,4 +17,8 @@ export type LinkRecordManagement = Omit<
   | 'renameTag'
   | 'deleteTag'
   | 'deleteVisits'
+  | LinkClaimOperation
 >;
+
+/** What each store's link-claim module implements (a link made without a key, made its maker's). */
+export type LinkClaimOperation = 'claimStateOf' | 'claimLink';

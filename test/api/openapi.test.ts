@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey, hashApiKey } from '../../core/management/owners/api-keys.js';
+import type { ManagedLinkStore } from '../../core/store/link-management-store.js';
 import type { LinkStore } from '../../core/store/link-store.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { DAY, json, makeHandler, type TestApp } from './make-handler.js';
@@ -149,6 +151,7 @@ describe('the OpenAPI document', () => {
       '/api/v1/keys',
       '/api/v1/keys/{id}',
       '/api/v1/links',
+      '/api/v1/links/claim',
       '/api/v1/links/export',
       '/api/v1/links/import',
       '/api/v1/links/{code}',
@@ -458,13 +461,33 @@ describe('export and import answer as the document says', () => {
     await expectDeclared(await imported('x'.repeat(10 * 1024 * 1024 + 1)), '/api/v1/links/import', 'post', 413);
   });
 
+  it('claim 200 (claimed and refused), 400, 401 and 403', async () => {
+    const app = makeHandler({ apiKey: ADMIN });
+    const store = app.store as ManagedLinkStore;
+    const key = generateApiKey();
+    await store.createKey('alice', await hashApiKey(key), app.clock.now);
+    // With API_KEY set every create needs a key: this link is made as an open server makes it.
+    const open = makeHandler({ store });
+    const made = (await json(await open.post('/api/v1/shorten', { original_url: URL_A, custom_code: 'guest' }))).data;
+    const claim = (body: unknown, headers: Record<string, string>) => app.post('/api/v1/links/claim', body, headers);
+    const claims = [
+      { code: made.code, claim_token: made.claim_token },
+      { code: 'nobody', claim_token: made.claim_token },
+    ];
+    const path = '/api/v1/links/claim';
+    await expectDeclared(await claim({ claims }, { 'X-API-Key': key }), path, 'post', 200);
+    await expectDeclared(await claim({ claims: [] }, { 'X-API-Key': key }), path, 'post', 400);
+    await expectDeclared(await claim({ claims }, {}), path, 'post', 401);
+    await expectDeclared(await claim({ claims }, asAdmin), path, 'post', 403);
+  });
+
   it('are not listed where the store keeps no owners (the extension)', async () => {
     const { create, findByCodeKey, ping, close } = createMemoryLinkStore();
     const plain: LinkStore = { create, findByCodeKey, ping, close };
     const document = await json(await makeHandler({ store: plain }).fetch('/api/v1/openapi.json'));
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/v1/links'))).toEqual([]);
     expect(Object.keys(document.paths).filter((path) => /^\/api\/v1\/(keys|me)/.test(path))).toEqual([]);
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(6);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/links'))).toHaveLength(7);
   });
 });
 

@@ -18,6 +18,8 @@ describe('POST /api/v1/shorten: success', () => {
         original_url: URL_A,
         code: 'abc2345',
         expiration_date: '2026-02-07T12:00:00.000Z',
+        // Made without a key: its maker's proof, to claim it once signed in.
+        claim_token: expect.stringMatching(/^lc_[A-Za-z0-9_-]{43}$/),
       },
     });
   });
@@ -71,7 +73,13 @@ describe('POST /api/v1/shorten: success', () => {
     const first = await json(await app.post('/api/v1/shorten', { original_url: URL_A, custom_code: null, x: 1 }));
     const second = await json(await app.post('/api/v1/shorten', { original_url: URL_A, custom_code: '', y: [] }));
     expect([first.data.code, second.data.code]).toEqual(['gen2345', 'gen6789']);
-    expect(Object.keys(second.data).sort()).toEqual(['code', 'expiration_date', 'original_url', 'short_url']);
+    expect(Object.keys(second.data).sort()).toEqual([
+      'claim_token',
+      'code',
+      'expiration_date',
+      'original_url',
+      'short_url',
+    ]);
   });
 
   it('does not enforce Content-Type', async () => {

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { generateClaimToken, hashClaimToken } from '../../core/management/claims/claim-token.js';
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { createMemoryWebhookStore } from '../../core/webhooks/memory-webhook-store.js';
 import { createWebhookDirectory } from '../../core/webhooks/webhook-directory.js';
@@ -195,6 +196,25 @@ describe('link events', () => {
     });
     expect((await queued(admins)).map((body) => body.data.code).sort()).toEqual(['alpha', 'bravo']);
     expect(await queued(bobs)).toEqual([]);
+  });
+
+  it("queues link.updated for the new owner's endpoints when a link made without a key is claimed", async () => {
+    const { app, send, alice, queued } = await withWebhooks();
+    const hook = (await json(await send('POST', '/api/v1/webhooks', alice, { url: HOOK, events: ['link.updated'] })))
+      .data.id as number;
+    const token = generateClaimToken();
+    const at = app.clock.now;
+    const guest = {
+      code: 'guest',
+      codeKey: 'guest',
+      originalUrl: 'https://example.com/g',
+      createdAt: at,
+      expiresAt: at + DAY,
+    };
+    await app.store.create({ ...guest, claimTokenHash: await hashClaimToken(token) }, at);
+    const claim = { claims: [{ code: 'guest', claim_token: token }] };
+    expect((await send('POST', '/api/v1/links/claim', alice, claim)).status).toBe(200);
+    expect((await queued(hook)).map((body) => [body.type, body.data.code])).toEqual([['link.updated', 'guest']]);
   });
 
   it('queues a test delivery and shows it among the last deliveries', async () => {

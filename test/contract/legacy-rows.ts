@@ -42,6 +42,9 @@ export async function expectOldRowsRead(store: ManagedLinkStore, has: (feature: 
   });
   const listed = await store.listLinks({ scope: { all: true }, limit: 5, now: C });
   expect(listed.map((found) => found.code)).toEqual(['retaken', 'Keep']);
+  // Schema 14: a link made before claim tokens has none, so nobody can claim it.
+  expect(await store.claimStateOf('retaken')).toEqual({});
+  expect(await store.claimLink('retaken', 'a'.repeat(64), 1, C + 10)).toBeUndefined();
   if (has('owners')) {
     const key = await store.findKeyByHash('hash-of-alice');
     expect(key).toEqual({ id: 1, ownerId: 1, name: 'alice', createdAt: C, revoked: false });

@@ -1,5 +1,6 @@
 import { createMemoryLinkStore } from '../../core/store/memory-link-store.js';
 import { describeBulkEditsContract } from './bulk-edits-contract.js';
+import { describeLinkClaimContract } from './link-claim-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -19,3 +20,4 @@ describeBulkEditsContract('memory', async () => ({ store: createMemoryLinkStore(
 describeRecentLinksContract('memory', async () => ({ store: createMemoryLinkStore() }), { required: false });
 
 describeLinkRulesContract('memory', async () => ({ store: createMemoryLinkStore() }));
+describeLinkClaimContract('memory', async () => ({ store: createMemoryLinkStore() }));

@@ -8,6 +8,7 @@ import { createPostgresLinkStore } from '../../server/stores/postgres/postgres-l
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { withEncodedVisits } from './encoded-visits-store.js';
+import { describeLinkClaimContract } from './link-claim-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -31,6 +32,11 @@ async function adminQuery(sql: string, values: unknown[] = []) {
 const dropSchema = (schema: string) => adminQuery(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
 
 describeLinkManagementContract('postgres', async () => {
+  const schema = freshSchema();
+  const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
+  return { store, dispose: () => dropSchema(schema).then(() => {}) };
+});
+describeLinkClaimContract('postgres', async () => {
   const schema = freshSchema();
   const store = await createPostgresLinkStore({ connectionString: DATABASE_URL, schema, poolSize: 4 });
   return { store, dispose: () => dropSchema(schema).then(() => {}) };

@@ -10,6 +10,7 @@ import { CHANGE_LOG_KEEP_MS } from '../../server/stores/sqlite/sqlite-change-fee
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { describeBulkEditsContract } from './bulk-edits-contract.js';
 import { withEncodedVisits } from './encoded-visits-store.js';
+import { describeLinkClaimContract } from './link-claim-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -128,3 +129,4 @@ describeVisitContract('sqlite, visits encoded as the click counter hands them', 
 }));
 
 describeLinkRulesContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));
+describeLinkClaimContract('sqlite', async () => ({ store: createSqliteLinkStore(join(dir, `${++files}.db`)) }));

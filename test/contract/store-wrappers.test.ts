@@ -9,6 +9,7 @@ import { sqliteFaultOf } from '../../server/stores/sqlite/sqlite-errors.js';
 import { createSqliteLinkStore } from '../../server/stores/sqlite/sqlite-link-store.js';
 import { withFaultsAsUnavailable } from '../../server/stores/store-faults.js';
 import type { StoreFactory } from './fresh-store.js';
+import { describeLinkClaimContract } from './link-claim-contract.js';
 import { describeLinkManagementContract } from './link-management-contract.js';
 import { describeLinkOptionsContract } from './link-options-contract.js';
 import { describeLinkPasswordContract, describeManagedLinkPasswordContract } from './link-password-contract.js';
@@ -64,6 +65,7 @@ for (const [name, factory] of [
   describeLinkManagementContract(name, factory);
   describeLinkOptionsContract(name, factory);
   describeLinkRulesContract(name, factory);
+  describeLinkClaimContract(name, factory);
   describeLinkPasswordContract(name, factory);
   describeManagedLinkPasswordContract(name, factory);
   describeVisitContract(name, factory);

@@ -1,5 +1,6 @@
 import { deleteDB, openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
+import { createLocalBackend } from '../../extension/backend/create-local-backend.js';
 import { createIdbLinkStore } from '../../extension/backend/idb-link-store.js';
 import { DB_VERSION, openLinkletDb } from '../../extension/backend/link-db.js';
 import { describeLinkPasswordContract } from '../contract/link-password-contract.js';
@@ -17,6 +18,26 @@ describeLinkPasswordContract('IndexedDB (fake-indexeddb)', async () => {
 });
 
 describe('the extension database', () => {
+  // The claim-token contract (test/contract/link-claim-contract.ts) does not apply here: this
+  // store keeps one browser's links and no owners, so nothing could ever claim a link. The
+  // bundled backend answers no token (it would promise what it cannot do) and keeps no hash.
+  it('is handed no claim token: a create on the bundled backend answers none and keeps none', async () => {
+    const name = freshDbName();
+    const store = createIdbLinkStore(() => openLinkletDb(name));
+    const backend = createLocalBackend(store);
+    const made = await backend(
+      new Request('http://linklet.local/api/v1/shorten', {
+        method: 'POST',
+        body: JSON.stringify({ original_url: 'https://example.com/', custom_code: 'local' }),
+      }),
+    );
+    expect(made.status).toBe(201);
+    expect((await made.json()).data).not.toHaveProperty('claim_token');
+    expect(await store.findByCodeKey('local')).not.toHaveProperty('claimTokenHash');
+    await store.close();
+    await deleteDB(name);
+  });
+
   it('creates both stores, their key paths and the history indexes on first open', async () => {
     const name = freshDbName();
     const db = await openLinkletDb(name);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../env.js';
+import type { AppEnv, Creator } from '../../env.js';
 import { LinkletError } from '../errors.js';
 
 /**
@@ -37,18 +37,18 @@ export function apiKeyRequired(): LinkletError {
   );
 }
 
-/** Who may create and for whom: an owner's id, `{}` for nobody's link, or `'refused'` (see `createCreatorCheck`). */
-export type CreatorCheck = (headers: Headers) => Promise<{ ownerId?: number } | 'refused'>;
+/** Who may create and for whom (see `Creator`), or `'refused'` (see `createCreatorCheck`). */
+export type CreatorCheck = (headers: Headers) => Promise<Creator | 'refused'>;
 
 /**
  * Middleware of the create endpoints: the creator is known from the headers before the body is
- * read, so a refused key never costs a body read; the owner's id rides on `c.var.ownerId`.
+ * read, so a refused key never costs a body read; the creator rides on `c.var.creator`.
  */
 export function requireCreator(creatorOf: CreatorCheck): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const creator = await creatorOf(c.req.raw.headers);
     if (creator === 'refused') throw apiKeyRequired();
-    c.set('ownerId', creator.ownerId);
+    c.set('creator', creator);
     await next();
   };
 }

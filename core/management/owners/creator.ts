@@ -1,6 +1,9 @@
+import type { Creator } from '../../env.js';
 import { carriesApiKey } from '../../http/middleware/api-key.js';
 import type { LinkManagementStore } from '../../store/link-management-store.js';
 import { createAuthenticator } from './authenticate.js';
+
+const KEYLESS: Creator = { keyless: true };
 
 export interface CreatorCheckOptions {
   apiKey: string | undefined;
@@ -11,21 +14,20 @@ export interface CreatorCheckOptions {
 
 /**
  * Who may create, and who the link will belong to: `{ownerId}` for an owner's key, `{}` for the
- * administrator's or (on an open server) no key, `'refused'` for a missing key where `API_KEY` is
+ * administrator's, `{keyless}` for no key on an open server, `'refused'` for a missing key where `API_KEY` is
  * set. A key that is neither valid nor absent is a 401 (thrown) even on an open server, so a
  * client learns its key is wrong instead of making links that are nobody's.
  */
 export function createCreatorCheck(options: CreatorCheckOptions) {
   const { apiKey, store } = options;
   const authenticate = store && createAuthenticator({ store, apiKey, now: options.now });
-  return async (headers: Headers): Promise<{ ownerId?: number } | 'refused'> => {
+  return async (headers: Headers): Promise<Creator | 'refused'> => {
     if (authenticate === undefined) {
-      const allowed =
-        apiKey === undefined || carriesApiKey(headers.get('x-api-key'), headers.get('authorization'), apiKey);
-      return allowed ? {} : 'refused';
+      if (apiKey === undefined) return KEYLESS;
+      return carriesApiKey(headers.get('x-api-key'), headers.get('authorization'), apiKey) ? {} : 'refused';
     }
     const caller = await authenticate(headers);
-    if (caller === undefined) return apiKey === undefined ? {} : 'refused';
+    if (caller === undefined) return apiKey === undefined ? KEYLESS : 'refused';
     return caller.admin ? {} : { ownerId: caller.ownerId };
   };
 }

@@ -42,29 +42,31 @@ export function createPostgresClaims(
   // them). `updated_at` is the creation time unless the link says otherwise (an import keeps
   // its source's creation time but is a change made now).
   const upsert = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash,
-      redirect_rules, max_visits, valid_since, forward_query)
-    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9, $10, $11, $12, $13, ${fromMs('$14')}, $15)
+      redirect_rules, max_visits, valid_since, forward_query, claim_token_hash)
+    VALUES ($1, $2, $3, ${fromMs('$4')}, ${fromMs('$5')}, $7, ${fromMs('$8')}, $9, $10, $11, $12, $13, ${fromMs('$14')}, $15, $16)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
       title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash,
       redirect_rules = EXCLUDED.redirect_rules, max_visits = EXCLUDED.max_visits,
-      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query
+      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query,
+      claim_token_hash = EXCLUDED.claim_token_hash
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The same claim for many links at once (one array per column).
   const upsertGroup = `INSERT INTO ${links} AS l (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, title, tags, password_hash,
-      redirect_rules, max_visits, valid_since, forward_query)
-    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, ti, ta, p, r, mv, ${fromMs('vs')}, fq
+      redirect_rules, max_visits, valid_since, forward_query, claim_token_hash)
+    SELECT k, c, u, ${fromMs('ca')}, ${fromMs('ea')}, o, ${fromMs('ua')}, ti, ta, p, r, mv, ${fromMs('vs')}, fq, h
       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $7::bigint[], $8::bigint[],
-        $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[], $14::bigint[], $15::boolean[])
-        AS t (k, c, u, ca, ea, o, ua, ti, ta, p, r, mv, vs, fq)
+        $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[], $14::bigint[], $15::boolean[], $16::text[])
+        AS t (k, c, u, ca, ea, o, ua, ti, ta, p, r, mv, vs, fq, h)
     ON CONFLICT (code_key) DO UPDATE SET code = EXCLUDED.code, original_url = EXCLUDED.original_url,
       created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, owner_id = EXCLUDED.owner_id,
       updated_at = EXCLUDED.updated_at, disabled = false, clicks = 0, id = EXCLUDED.id,
       title = EXCLUDED.title, tags = EXCLUDED.tags, password_hash = EXCLUDED.password_hash,
       redirect_rules = EXCLUDED.redirect_rules, max_visits = EXCLUDED.max_visits,
-      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query
+      valid_since = EXCLUDED.valid_since, forward_query = EXCLUDED.forward_query,
+      claim_token_hash = EXCLUDED.claim_token_hash
     WHERE l.expires_at <= ${fromMs('$6')}
     RETURNING ${columns}`;
   // The single-link path: every lone create, and every create a group could not settle.
@@ -97,6 +99,7 @@ export function createPostgresClaims(
                 link.maxVisits ?? null,
                 link.validSince ?? null,
                 link.forwardQuery === true,
+                link.claimTokenHash ?? null,
               ],
             }),
           () => {
@@ -157,6 +160,7 @@ export function createPostgresClaims(
           claimed.map(({ link }) => link.maxVisits ?? null),
           claimed.map(({ link }) => link.validSince ?? null),
           claimed.map(({ link }) => link.forwardQuery === true),
+          claimed.map(({ link }) => link.claimTokenHash ?? null),
         ],
       });
       rows = result.rows;

@@ -4,6 +4,7 @@ import type { OnMigrated } from '../schema-version.js';
 import type { ServerLinkStore } from '../server-link-store.js';
 import { createPostgresBulkEdits } from './postgres-bulk-edits.js';
 import { createPostgresChangeFeed } from './postgres-change-feed.js';
+import { createPostgresClaimTokens } from './postgres-claim-tokens.js';
 import { CLAIM_GROUPS_IN_FLIGHT, createPostgresClaims } from './postgres-claims.js';
 import { createPostgresClicks } from './postgres-clicks.js';
 import { createPostgresLinkManagement } from './postgres-link-management.js';
@@ -92,6 +93,7 @@ export async function createPostgresLinkStore(options: PostgresLinkStoreOptions)
     ...createPostgresClicks(pool, prefix, options.foldEveryMs),
     ...createPostgresBulkEdits(pool, prefix),
     ...createPostgresWebhooks(pool, prefix),
+    ...createPostgresClaimTokens(pool, prefix),
     changes,
     create: claim,
     findByCodeKey: find,

@@ -229,6 +229,13 @@ const rulesAndLimits = (p: string) => `
     ON ${p}links FOR EACH ROW EXECUTE FUNCTION ${p}linklet_notify_link_change();
 `;
 
+/**
+ * Schema 14: the SHA-256 of the claim token a create without a key answered (NULL: none, as for
+ * every link made before), so its maker can make the link theirs once they sign in. Not in the
+ * change trigger: a claim changes `owner_id`, which is, and a redirect reads neither.
+ */
+const claimTokens = (p: string) => `ALTER TABLE ${p}links ADD COLUMN claim_token_hash text`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'linklet_settings'];
 
 /**
@@ -313,5 +320,10 @@ export function postgresMigrations(prefix: string): readonly Migration[] {
       madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
     },
     postgresWebhooksMigration(prefix),
+    {
+      what: 'claim tokens of links made without a key',
+      sql: claimTokens(prefix),
+      madeIn: (c) => hasColumns(c, 'links', 'claim_token_hash'),
+    },
   ];
 }

@@ -8,15 +8,16 @@ import { CHANGE_LOG_KEEP_MS, PRUNE_CHANGE_LOG_SQL } from './sqlite-change-feed.j
 // `updated_at` is the creation time unless the link says otherwise (an import keeps its source's
 // creation time but is a change made now). Parameters by position: binding sixteen by name cost
 // the writer thread a lookup each per create.
-const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags, redirect_rules, max_visits, valid_since, forward_query)
-  VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
+const CLAIM_SQL = `INSERT INTO links (code_key, code, original_url, created_at, expires_at, owner_id, updated_at, disabled, id, password_hash, title, tags, redirect_rules, max_visits, valid_since, forward_query, claim_token_hash)
+  VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (code_key) DO UPDATE SET
     code = excluded.code, original_url = excluded.original_url,
     created_at = excluded.created_at, expires_at = excluded.expires_at,
     owner_id = excluded.owner_id, updated_at = excluded.updated_at, disabled = 0, id = excluded.id,
     password_hash = excluded.password_hash, title = excluded.title, tags = excluded.tags,
     redirect_rules = excluded.redirect_rules, max_visits = excluded.max_visits,
-    valid_since = excluded.valid_since, forward_query = excluded.forward_query
+    valid_since = excluded.valid_since, forward_query = excluded.forward_query,
+    claim_token_hash = excluded.claim_token_hash
   WHERE links.expires_at <= ?`;
 // Ids for a whole batch in one statement: the batch's claims take the ids up to the one returned.
 const RESERVE_IDS_SQL = 'UPDATE link_ids SET last = last + ? RETURNING last';
@@ -97,6 +98,7 @@ export function createBatchCommitter(
       link.maxVisits ?? null,
       link.validSince ?? null,
       link.forwardQuery === true ? 1 : 0,
+      link.claimTokenHash ?? null,
       now,
     );
     if (claimed.changes === 1) return made;
@@ -119,6 +121,13 @@ export function createBatchCommitter(
   return (batch) => transaction.immediate(batch);
 }
 
+/** A made link as the store answers it: a copy, without the claim token's hash. */
+function madeLink(link: Link): Link {
+  if (link.claimTokenHash === undefined) return { ...link };
+  const { claimTokenHash: _kept, ...made } = link;
+  return made;
+}
+
 /**
  * Group commit of creates: those of one event-loop turn, and those that arrive while a commit is
  * under way, go together in the next `commit` (one transaction, one fsync for them all). No
@@ -136,8 +145,9 @@ export function createSqliteClaims(commit: (batch: ClaimItem[]) => Promise<Claim
       onCommitted();
       for (const [i, item] of batch.entries()) {
         const outcome = results[i] as ClaimOutcome;
-        // The caller's link, copied so that the store keeps nothing the caller can change.
-        item.resolve(outcome.created ? { created: true, link: { ...item.link } } : outcome);
+        // The caller's link, copied so that the store keeps nothing the caller can change, and
+        // without its claim token's hash, which no read gives back.
+        item.resolve(outcome.created ? { created: true, link: madeLink(item.link) } : outcome);
       }
     } catch (error) {
       for (const item of batch) item.reject(error);

@@ -5,6 +5,7 @@ import type { ServerLinkStore } from '../server-link-store.js';
 import { createPrivateDatabaseFile } from './private-files.js';
 import { createSqliteBulkEdits } from './sqlite-bulk-edits.js';
 import { createSqliteChangeFeed } from './sqlite-change-feed.js';
+import { createSqliteClaimTokens } from './sqlite-claim-tokens.js';
 import { type ClaimOutcome, createSqliteClaims } from './sqlite-claims.js';
 import { createSqliteClickReads, sqliteClickBatch } from './sqlite-clicks.js';
 import { createSqliteLinkManagement } from './sqlite-link-management.js';
@@ -50,6 +51,7 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
   };
   const management = createSqliteLinkManagement(db);
   const bulk = createSqliteBulkEdits(db);
+  const claimTokens = createSqliteClaimTokens(db);
   return {
     ...createSqliteOwnerKeys(db),
     ...management,
@@ -59,6 +61,8 @@ export function createSqliteLinkStore(path: string, options: SqliteOptions = {})
     renameTag: (...args) => bulk.renameTag(...args).finally(reads.end),
     deleteTag: (...args) => bulk.deleteTag(...args).finally(reads.end),
     deleteVisits: (...args) => bulk.deleteVisits(...args).finally(reads.end),
+    claimStateOf: claimTokens.claimStateOf,
+    claimLink: (...args) => claimTokens.claimLink(...args).finally(reads.end),
     clicksOf: createSqliteClickReads(db),
     ...createSqliteVisitReads(db),
     ...createSqliteWebhooks(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS),

@@ -277,6 +277,14 @@ const RULES_AND_LIMITS = `
   ALTER TABLE links ADD COLUMN forward_query INTEGER NOT NULL DEFAULT 0;
 `;
 
+/**
+ * Schema 14: the SHA-256 of the claim token a create without a key answered (NULL: none, as for
+ * every link made before), so its maker can make the link theirs once they sign in.
+ */
+const CLAIM_TOKENS = `
+  ALTER TABLE links ADD COLUMN claim_token_hash TEXT;
+`;
+
 const OWNER_TABLES = ['owners', 'api_keys', 'link_tombstones', 'link_changes', 'settings'];
 
 /** The SQLite store's one ordered list of migrations; `PRAGMA user_version` records how many ran. */
@@ -345,4 +353,9 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     madeIn: (c) => hasColumns(c, 'links', 'redirect_rules', 'max_visits', 'valid_since', 'forward_query'),
   },
   SQLITE_WEBHOOKS_MIGRATION,
+  {
+    what: 'claim tokens of links made without a key',
+    sql: CLAIM_TOKENS,
+    madeIn: (c) => hasColumns(c, 'links', 'claim_token_hash'),
+  },
 ];

@@ -1,6 +1,7 @@
 import { expect, expectNoSeriousViolations, test } from './fixtures.js';
 import {
   API_WORDS,
+  hangulCode,
   longUrl,
   makeStressLinks,
   measureRows,
@@ -152,36 +153,105 @@ test.describe('words for people', () => {
   });
 });
 
-test('signed out, links made here are listed under "Made in this browser", with a line about signing in', async ({
-  app,
-  server,
-}) => {
-  await app.setViewportSize(VIEWPORTS.phone);
-  await expect(app.locator('#sign-in-hint')).toHaveText('Sign in to list your links on every device.');
-  await expect(app.locator('#made-here')).toBeHidden();
-  await app.getByLabel('Long URL').fill(longUrl(1));
-  await app.getByRole('button', { name: 'Shorten' }).click();
-  const made = await app.locator('#short-url').inputValue();
-  const list = app.getByRole('region', { name: 'Made in this browser' });
-  await expect(list.getByRole('link', { name: made })).toBeVisible();
-  await app.reload();
-  await expect(list.getByRole('link', { name: made })).toBeVisible(); // kept in this browser
-  const page = await sidewaysOverflow(app);
-  expect(page.scrollWidth).toBeLessThanOrEqual(page.viewport);
-  await list.getByRole('button', { name: 'Copy' }).click();
-  await expect(list.getByRole('button', { name: 'Copied' })).toBeVisible();
-  await expectNoSeriousViolations(app, 'Made in this browser');
+/** The words of "Made in this browser" and of the claim at sign-in, in the two languages. */
+const MADE_HERE = {
+  'en-US': {
+    theme: 'light',
+    hint: 'Sign in to list your links on every device.',
+    region: 'Made in this browser',
+    claimed: '1 link you made before signing in is now yours.',
+    refused: (code: string) => `Not added: ${code} (this browser's proof that it made the link does not match).`,
+    noLinksYet: 'No links yet. Shorten one above.',
+    signOut: 'Sign out',
+    clear: 'Clear this list',
+  },
+  'ko-KR': {
+    theme: 'dark',
+    hint: '로그인하면 어느 기기에서나 내 링크 목록을 볼 수 있습니다.',
+    region: '이 브라우저에서 만든 링크',
+    claimed: '로그인하기 전에 만든 링크 1개를 내 링크에 추가했습니다.',
+    refused: (code: string) => `추가하지 못한 링크: ${code} (이 브라우저에서 만들었다는 증명이 맞지 않습니다)`,
+    noLinksYet: '아직 링크가 없습니다. 위에서 링크를 줄여 보세요.',
+    signOut: '로그아웃',
+    clear: '목록 지우기',
+  },
+} as const;
 
-  const alice = await server.createKey('alice');
-  await makeStressLinks(server, alice, 1);
-  await signIn(app, alice, 'en-US');
-  await expect(list).toBeHidden();
-  await expect(app.locator('#sign-in-hint')).toBeHidden();
-  await app.getByRole('button', { name: 'Sign out' }).click();
-  await expect(list.getByRole('link', { name: made })).toBeVisible();
-  await list.getByRole('button', { name: 'Clear this list' }).click();
-  await expect(list).toBeHidden();
-});
+for (const locale of ['en-US', 'ko-KR'] as const) {
+  const says = MADE_HERE[locale];
+  test.describe(`${locale} ${says.theme}`, () => {
+    test.use({ uiLocale: locale, theme: says.theme });
+
+    test('links made signed out are listed under "Made in this browser", and are the maker\'s once they sign in', async ({
+      app,
+      server,
+    }) => {
+      const words = WORDS[locale];
+      await app.setViewportSize(VIEWPORTS.phone);
+      await expect(app.locator('#sign-in-hint')).toHaveText(says.hint);
+      await expect(app.locator('#made-here')).toBeHidden();
+      await app.getByLabel(locale === 'en-US' ? 'Long URL' : '긴 URL').fill(longUrl(1));
+      await app.locator('#shorten').click();
+      await expect(app.locator('#short-url')).toHaveValue(new RegExp(`^${server.url}/[2-9a-z]{7}/$`));
+      const made = await app.locator('#short-url').inputValue();
+      const list = app.getByRole('region', { name: says.region });
+      await expect(list.getByRole('link', { name: made })).toBeVisible();
+      await app.reload();
+      await expect(list.getByRole('link', { name: made })).toBeVisible(); // kept in this browser
+      const page = await sidewaysOverflow(app);
+      expect(page.scrollWidth).toBeLessThanOrEqual(page.viewport);
+      await list.getByRole('button', { name: words.copy, exact: true }).click();
+      await expect(list.getByRole('button', { name: words.copied, exact: true })).toBeVisible();
+      await expectNoSeriousViolations(app, 'Made in this browser');
+
+      // Another link made signed out whose proof this browser holds wrong: refused, said once, kept listed.
+      const other = await server.api('POST', '/api/v1/shorten', {
+        body: { original_url: longUrl(2), custom_code: hangulCode(2) },
+      });
+      await app.evaluate(
+        (link) => {
+          const kept = JSON.parse(localStorage.getItem('linklet.madeHere') ?? '[]');
+          const wrong = `${link.claim_token.slice(0, -1)}${link.claim_token.endsWith('A') ? 'B' : 'A'}`;
+          localStorage.setItem('linklet.madeHere', JSON.stringify([...kept, { ...link, claim_token: wrong }]));
+        },
+        other.body.data as { claim_token: string },
+      );
+
+      const alice = await server.createKey('alice');
+      await signIn(app, alice, locale); // waits for a row: before, "No links yet" stood here
+      const rows = app.locator('#links-body tr[data-code]');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first().getByRole('rowheader')).toHaveText(made);
+      await expect(app.getByText(says.noLinksYet)).toBeHidden();
+      const note = app.locator('#claim-note');
+      await expect(note.locator('p')).toHaveText([says.claimed, says.refused(hangulCode(2))]);
+      expect(await note.innerText()).not.toMatch(API_WORDS);
+      const kept = await app.evaluate(() => JSON.parse(localStorage.getItem('linklet.madeHere') ?? '[]'));
+      const { claim_token: _spent, ...refusedLink } = other.body.data;
+      expect(kept, 'the claimed link leaves the list; the refused one stays, without its proof').toEqual([refusedLink]);
+      for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+        await app.setViewportSize(viewport);
+        const box = await note.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        const layout = await sidewaysOverflow(app);
+        expect(layout.scrollWidth).toBeLessThanOrEqual(layout.viewport);
+        await expectNoSeriousViolations(app, `the claim note at ${viewport.width} px`);
+      }
+
+      // Signed out, the claimed link is the owner's (not listed here); the refused one stays.
+      await app.getByRole('button', { name: says.signOut }).click();
+      await expect(note).toBeHidden();
+      await expect(list.getByRole('link', { name: made })).toBeHidden();
+      await expect(list.getByRole('link', { name: other.body.data.short_url as string })).toBeVisible();
+      // Said once: signing in again claims nothing and says nothing.
+      await signIn(app, alice, locale);
+      await expect(note).toBeHidden();
+      await app.getByRole('button', { name: says.signOut }).click();
+      await list.getByRole('button', { name: says.clear }).click();
+      await expect(list).toBeHidden();
+    });
+  });
+}
 
 test('Disable and Save say what changed next to the link; a new action clears it; counts agree; empty search says so', async ({
   app,

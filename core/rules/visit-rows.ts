@@ -33,3 +33,19 @@ export interface VisitRow {
   device: string | null;
   bot: boolean;
 }
+
+/** What a visit keeps of where it came from, as the API's visits and a webhook's clicks tell it. */
+export type VisitDetails = Pick<VisitRow, 'referrer' | 'country' | 'browser' | 'os' | 'device' | 'bot'>;
+
+/**
+ * A visit's facts in the order every answer lists them (the visits API, `link.clicked`): never the
+ * User-Agent itself, and never an address (a visit has none).
+ */
+export const visitDetails = (visit: VisitDetails): VisitDetails => ({
+  referrer: visit.referrer,
+  country: visit.country,
+  browser: visit.browser,
+  os: visit.os,
+  device: visit.device,
+  bot: visit.bot,
+});

@@ -1,6 +1,6 @@
 import { toLinkView } from '../management/links/link-view.js';
-import type { VisitRow } from '../management/visits/visits.js';
 import { formatIsoDate } from '../rules/dates.js';
+import { type VisitDetails, visitDetails } from '../rules/visit-rows.js';
 import { shortUrlFor } from '../shorten/envelopes.js';
 import type { Link } from '../store/link-store.js';
 import type { DeliveryType } from './webhook-store.js';
@@ -39,28 +39,16 @@ export function clickEventData(
   link: Pick<Link, 'code'>,
   baseUrl: string,
   atMs: number,
-  visit: VisitFacts | undefined,
+  visit: VisitDetails | undefined,
   tracked: boolean,
 ) {
   const base = { ...clickedLink(link, baseUrl), clicked_at: formatIsoDate(atMs) };
   if (visit === undefined || !tracked) return base;
-  return { ...base, ...clickedVisit(visit) };
+  return { ...base, ...visitDetails(visit) };
 }
 
 /** What a click says of its link. */
 export const clickedLink = (link: Pick<Link, 'code'>, baseUrl: string) => ({
   code: link.code,
   short_url: `${shortUrlFor(baseUrl, link.code)}/`,
-});
-
-type VisitFacts = Pick<VisitRow, 'referrer' | 'country' | 'browser' | 'os' | 'device' | 'bot'>;
-
-/** What a tracked click says of its visit: what a visit keeps but the User-Agent, and never an address. */
-export const clickedVisit = (visit: VisitFacts) => ({
-  referrer: visit.referrer,
-  country: visit.country,
-  browser: visit.browser,
-  os: visit.os,
-  device: visit.device,
-  bot: visit.bot,
 });

@@ -1,5 +1,6 @@
+import { visitDetails } from '../../core/rules/visit-rows.js';
 import type { Link } from '../../core/store/link-store.js';
-import { clickedLink, clickedVisit } from '../../core/webhooks/webhook-payloads.js';
+import { clickedLink } from '../../core/webhooks/webhook-payloads.js';
 import type { RawVisitBatch } from '../clicks/raw-visit-columns.js';
 import { encodeRawVisits } from '../clicks/visit-encoder.js';
 import type { VisitFacts } from '../clicks/visit-parser.js';
@@ -53,7 +54,7 @@ export function clickJsonTexts(
       const key = `${fields[o + 1]},${fields[o + 2]},${fields[o + 4]},${fields[o + 5]},${fields[o + 6]},${fields[o + 7]}`;
       let tail = tails.get(key);
       if (tail === undefined) {
-        const told = clickedVisit({
+        const told = visitDetails({
           referrer: strings[fields[o + 1] as number] ?? null,
           country: strings[fields[o + 2] as number] ?? null,
           browser: strings[fields[o + 4] as number] ?? null,

@@ -3,6 +3,7 @@ import { LinkletError } from '../../http/errors.js';
 import { notAllowed } from '../../http/not-allowed.js';
 import { codeKeyOfSegment, decodeCodeSegment } from '../../redirect/resolve.js';
 import { formatIsoDate } from '../../rules/dates.js';
+import { visitDetails } from '../../rules/visit-rows.js';
 import { inScope } from '../../store/link-management-store.js';
 import { readCursor, signCursor } from '../links/cursor.js';
 import { type ManagementContext, PRIVATE, success } from '../management-context.js';
@@ -21,15 +22,7 @@ const noSuchLink = (segment: string) =>
   );
 
 /** A visit as the API shows it. */
-export const toVisitView = (visit: StoredVisit) => ({
-  at: formatIsoDate(visit.at),
-  referrer: visit.referrer,
-  country: visit.country,
-  browser: visit.browser,
-  os: visit.os,
-  device: visit.device,
-  bot: visit.bot,
-});
+export const toVisitView = (visit: StoredVisit) => ({ at: formatIsoDate(visit.at), ...visitDetails(visit) });
 
 export const VISIT_CSV_HEADER = ['at', 'referrer', 'country', 'browser', 'os', 'device', 'bot'];
 const EXPORT_PAGE = 1000;

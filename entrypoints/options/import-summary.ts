@@ -32,7 +32,7 @@ export function linksImportSummary(report: LinksImportReport): ImportProblem {
   }
   if (target === 'server' && created > 0) parts.push(t('importLinksNextSync'));
   const lines = problems.map((row) => {
-    const which = row.code || t('importRowNumber', [String(row.row)]);
+    const which = row.code || t('webImportRowNumber', [String(row.row)]);
     return `${which}: ${importRowReason(t, row)}`;
   });
   // The report lists the first rows only; the counts cover them all.

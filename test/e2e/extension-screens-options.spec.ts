@@ -20,7 +20,7 @@ import { expectQrDownloads } from './qr-downloads.js';
 // The options page on a phone and on a desktop, light and dark, English and Korean; its import
 // error; and the popup's QR code download for a server link.
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function optionsTab(origin: string, page: Page, theme: 'light' | 'dark', size: typeof PHONE): Promise<Page> {
   await page.setViewportSize(size);
@@ -80,7 +80,9 @@ for (const lang of ['en', 'ko'] as const) {
       const status = page.locator('#data-status');
       // Nothing imported: an error's colour, never the format's id, and a reason per row.
       await links('nothing', refused);
-      await expect(status).toHaveText(new RegExp(`^${escape(w('importLinksLocalOther', 'Linklet JSON', '0', '2'))}`));
+      await expect(status).toHaveText(
+        new RegExp(`^${escapeRegExp(w('importLinksLocalOther', 'Linklet JSON', '0', '2'))}`),
+      );
       await expect(status).toHaveAttribute('data-ok', 'false');
       await expect(status).not.toContainText('linklet-json');
       await expect(problems).toHaveText([`no spaces: ${w('errorCodeCharacters')}`, `gone: ${w('importRowExpired')}`]);

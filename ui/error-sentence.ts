@@ -54,9 +54,3 @@ export function errorSentence(t: Translate, failure: unknown, context: ErrorCont
   const kind = rule && WEB_WORDS[rule] ? rule : kindOfStatus(failure.status, context);
   return { field: fieldOf(kind), text: t(WEB_WORDS[kind] ?? 'errInvalid') };
 }
-
-/** An import row's server message in the page's words (rows fail with the create's 400 messages). */
-export function rowProblemSentence(t: Translate, message: string | undefined): string {
-  const rule = kindOfMessage(message ?? '');
-  return t((rule && WEB_WORDS[rule]) ?? 'errInvalid');
-}

@@ -1,5 +1,4 @@
-import { rowProblemSentence } from '../ui/error-sentence.js';
-import type { MessageKey } from '../ui/i18n.js';
+import { importRowReason } from '../ui/import-row-reason.js';
 import { plural } from '../ui/plural.js';
 import type { Words } from './clicks-chart.js';
 
@@ -16,12 +15,6 @@ export interface ImportAnswer {
 }
 
 const MAX_PROBLEMS_SHOWN = 50;
-
-const ROW_WORDS: Record<string, MessageKey> = {
-  unchanged: 'webImportRowUnchanged',
-  conflict: 'webImportRowConflict',
-  skipped: 'webImportRowSkipped',
-};
 
 /** An import's result in short: created of how many, then the other outcomes counted; `partial` when not all were created. */
 export function importSummary(answer: ImportAnswer, words: Words): { text: string; partial: boolean } {
@@ -52,7 +45,8 @@ export function importProblems(answer: ImportAnswer, words: Words): string[] {
   const notCreated = (answer.results ?? []).filter((row) => (row.status ?? row.result) !== 'created');
   const lines = notCreated.slice(0, MAX_PROBLEMS_SHOWN).map((row) => {
     const outcome = row.status ?? row.result ?? '';
-    const why = ROW_WORDS[outcome] ? t(ROW_WORDS[outcome]) : rowProblemSentence(t, row.message);
+    // By its reason, not its outcome alone: a "conflict" may be the caller's own link for another address.
+    const why = importRowReason(t, { status: outcome, message: row.message });
     const which = row.code || t('webImportRowNumber', [String(row.row ?? '?')]);
     return `${which}: ${why}`;
   });

@@ -1,14 +1,19 @@
 import { t } from '../../extension/i18n.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import type { MessageKey } from '../../ui/i18n.js';
+import { IMPORT_FORMAT_NAMES } from '../../ui/import-format-names.js';
 
 /** The formats an import reads, by their products' names (the same in every language). */
-const FORMAT_NAMES = ['Linklet CSV', 'Linklet JSON', 'Shlink CSV', 'Dub CSV', 'Sink JSON', 'YOURLS CSV', 'Kutt JSON'];
+const FORMAT_NAMES = Object.values(IMPORT_FORMAT_NAMES);
 
-/** A failed import in words: a short summary, and the problems, one per line. */
+/**
+ * An import's result in words: a short summary, the problems one per line, and how it went
+ * (`ok`: all of it; `warn`: some of it; `false`: none), which colours the summary.
+ */
 export interface ImportProblem {
   summary: string;
   lines: string[];
+  tone?: 'true' | 'warn' | 'false';
 }
 
 const BY_MESSAGE: [RegExp, MessageKey][] = [
@@ -37,7 +42,7 @@ export function importProblem(error: unknown): ImportProblem {
   return { summary: `${t('importFailedSummary')} ${backgroundErrorSentence(t, error)}`, lines: [] };
 }
 
-/** Shows `problem` in the status line and its lines as a list under it (empty: hidden). */
+/** Shows `problem` in the status line, coloured by its tone (a failure without one), and its lines as a list under it (empty: hidden). */
 export function showImportProblem(status: HTMLElement, list: HTMLElement, problem: ImportProblem | undefined): void {
   list.replaceChildren(
     ...(problem?.lines ?? []).map((line) => {
@@ -49,6 +54,7 @@ export function showImportProblem(status: HTMLElement, list: HTMLElement, proble
   );
   list.hidden = list.childElementCount === 0;
   if (!problem) return;
+  list.dataset.ok = problem.tone ?? 'false';
   status.textContent = problem.summary;
-  status.dataset.ok = 'false';
+  status.dataset.ok = problem.tone ?? 'false';
 }

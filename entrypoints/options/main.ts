@@ -1,6 +1,6 @@
 import { ApiError } from '../../client/api-errors.js';
 import { EXPIRE_DURATIONS, type ExpireDuration } from '../../core/rules/expiry.js';
-import { language, localizePage, t } from '../../extension/i18n.js';
+import { localizePage, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import { probeServer } from '../../extension/server/probe-server.js';
@@ -10,8 +10,8 @@ import { loadSettings, normalizeServerUrl, settingsItem } from '../../extension/
 import { syncStatusFor, syncStatusItem } from '../../extension/sync/sync-status.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { expireLabel } from '../../ui/expire-label.js';
-import { plural } from '../../ui/plural.js';
-import { importProblem, showImportProblem } from './import-error.js';
+import { type ImportProblem, importProblem, showImportProblem } from './import-error.js';
+import { historyImportSummary, linksImportSummary, uploadSummary } from './import-summary.js';
 
 // The settings live in extension storage; the links are the background's, asked for through its API.
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
@@ -99,21 +99,16 @@ async function uploadLocal(): Promise<void> {
   const { serverUrl } = await loadSettings();
   if (!serverUrl) return report('#data-status', t('uploadNeedsServer'), false);
   try {
-    const { queued, synced, conflicts, failed, pending } = await api.uploadLocalLinks();
-    const [q, s, p, n] = [String(queued), String(synced), String(pending), String(conflicts + failed)] as const;
-    report(
-      '#data-status',
-      // "1 local link", "2 local links": the count's plural rule picks the sentence.
-      isOne(queued) ? t('uploadDoneOne', [q, s, p, n]) : t('uploadDone', [q, s, p, n]),
-      true,
-    );
+    showDataResult(uploadSummary(await api.uploadLocalLinks()));
   } catch (error) {
     report('#data-status', backgroundErrorSentence(t, error), false);
   }
 }
 
-/** Whether the page's language says `count` with its singular ("1 link"), by `Intl.PluralRules`. */
-const isOne = (count: number) => new Intl.PluralRules(language()).select(count) === 'one';
+/** Shows an import's or upload's result, coloured by how it went, its problems one per line. */
+function showDataResult(result: ImportProblem): void {
+  showImportProblem($('#data-status'), $('#import-problems'), result);
+}
 
 /** Hands the text to the browser as a download. */
 function download(text: string, type: string, name: string, extension: string): void {
@@ -140,37 +135,12 @@ async function importFile(file: File): Promise<void> {
   report('#data-status', t('importing'), true);
   try {
     const imported = await api.importFile(await file.text());
-    if (imported.kind === 'links') {
-      const { target, format, created, unchanged, conflict, invalid, skipped } = imported.report;
-      const counts = [format, created, unchanged, conflict, invalid, skipped].map(String);
-      return report(
-        '#data-status',
-        t(target === 'server' ? 'importLinksServerDone' : 'importLinksLocalDone', counts),
-        true,
-      );
-    }
-    const result = imported.report;
+    if (imported.kind === 'links') return showDataResult(linksImportSummary(imported.report));
     const { serverUrl } = await loadSettings();
-    const [added, skipped, conflicts] = [
-      String(result.added),
-      String(result.skipped),
-      String(result.conflicts),
-    ] as const;
-    const parts = [
-      isOne(result.added)
-        ? t('importDoneOne', [added, skipped, conflicts])
-        : t('importDone', [added, skipped, conflicts]),
-    ];
-    const lang = language();
-    if (result.rebound > 0) {
-      parts.push(plural(t, lang, result.rebound, { one: 'importReboundOne', other: 'importRebound' }, serverUrl));
-    }
-    if (result.dropped > 0)
-      parts.push(plural(t, lang, result.dropped, { one: 'importDroppedOne', other: 'importDropped' }));
-    report('#data-status', parts.join(' '), true);
+    showDataResult(historyImportSummary(imported.report, serverUrl));
   } catch (error) {
     report('#data-status', '', false);
-    showImportProblem($('#data-status'), $('#import-problems'), importProblem(error));
+    showDataResult(importProblem(error));
   }
 }
 

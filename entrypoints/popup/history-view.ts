@@ -9,7 +9,6 @@ import type { MessageKey } from '../../ui/i18n.js';
 import { plural } from '../../ui/plural.js';
 import { historyLimitLabels } from './history-limits.js';
 import { humanMessage, isExpired } from './history-words.js';
-import { localOnlyNote } from './local-mode.js';
 import { lockIcon } from './lock-icon.js';
 import { entryLabels, renewSelect } from './renew-choice.js';
 
@@ -79,7 +78,9 @@ function historyItem(
   const labels = entryLabels(entry.title, entry.tags, onTag);
   if (labels) item.append(labels);
   item.append(meta);
-  if (entry.status === 'local') item.append(localOnlyNote());
+  // A local link's badge says "Only in this browser" (its title says why); the way to a server is
+  // said once, on the result or the first popup's note (local-mode.ts), not under every link.
+  if (entry.status === 'local') badge.title = t('localOnlyTitle');
   if (entry.queued) item.append(element('div', 'muted queued', t(QUEUED_MESSAGES[entry.queued])));
   if (entry.message && entry.status !== 'local') {
     const quiet = entry.status === 'pending' || entry.queued !== undefined;

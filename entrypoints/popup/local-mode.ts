@@ -20,9 +20,10 @@ function optionsLink(text: string): HTMLAnchorElement {
 }
 
 /**
- * The line under a local link's "Only in this browser" badge (its status label): the way out, a
- * link to the options to set a server. Shown on a local link's result and history item, because
- * a local short URL (`chrome-extension://…/open.html#/…`) looks shareable and is not.
+ * The line under a local link's "Only in this browser" badge on its result: the way out, a link
+ * to the options to set a server, because a local short URL (`chrome-extension://…/open.html#/…`)
+ * looks shareable and is not. Said once in a popup: not under each history item, and not while
+ * the first popup's note (which ends with the same link) is showing (popup.css).
  */
 export function localOnlyNote(): HTMLElement {
   const note = document.createElement('div');

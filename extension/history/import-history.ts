@@ -6,7 +6,7 @@ import type { HistoryEntry } from './history-entry.js';
 
 export interface ImportReport {
   added: number;
-  /** Already in this history (same id): kept as they are. */
+  /** Already in this history (the same id, or the same local link): kept as they are. */
   skipped: number;
   /** Local links whose code another local link holds here: recorded, but they open the other link. */
   conflicts: number;
@@ -57,11 +57,26 @@ export async function importHistory(entries: HistoryEntry[], deps: ImportDeps): 
           { code, codeKey: codeKey(code), originalUrl, createdAt, expiresAt },
           deps.now,
         );
-        if (!result.created) report.conflicts++;
+        if (!result.created) {
+          // The same link already here (the file imported before under other ids, or as a links
+          // file): nothing to add, and nothing taken.
+          const holder = await deps.store.findByCodeKey(codeKey(code));
+          if (holder?.originalUrl === originalUrl) {
+            if (await holdsLocal(deps.history, code)) {
+              report.skipped++;
+              continue;
+            }
+          } else report.conflicts++;
+        }
       }
     }
     await deps.history.put(entry);
     report.added++;
   }
   return report;
+}
+
+/** Whether the history has a local link with `code` (the one its store holds). */
+async function holdsLocal(history: History, code: string): Promise<boolean> {
+  return (await history.list()).some((entry) => entry.status === 'local' && entry.code === code);
 }

@@ -2,6 +2,7 @@ import { IMPORT_TIMEOUT_MS } from '../../client/call-linklet.js';
 import {
   IMPORT_STATUSES,
   type ImportContext,
+  type ImportResult,
   type ImportStatus,
   importLinks,
 } from '../../core/management/porting/import-links.js';
@@ -20,7 +21,17 @@ export type LinksImportReport = Record<ImportStatus, number> & {
   /** Where the links went: the companion server (they arrive with the next pull) or this browser. */
   target: 'server' | 'local';
   format: ImportFormat;
+  /** The first rows neither created nor already there, each with the API's reason (said in words by `importRowReason`). */
+  problems: ImportResult[];
 };
+
+/** How many refused rows a report carries: the options page lists them one per line, then says how many more. */
+export const MAX_PROBLEMS = 50;
+
+/** The rows someone must look at: not created, and not already there. */
+function problemsOf(results: readonly ImportResult[]): ImportResult[] {
+  return results.filter((row) => row.status !== 'created' && row.status !== 'unchanged').slice(0, MAX_PROBLEMS);
+}
 
 export interface LocalImportDeps {
   store: Pick<IdbLinkStore, 'create' | 'findByCodeKey' | 'setDisabled'>;
@@ -72,7 +83,7 @@ export async function importLinksLocally(fileText: string, deps: LocalImportDeps
   });
   const newId = deps.newId ?? (() => crypto.randomUUID());
   for (const link of created.values()) await deps.history.put(localEntry(link, deps, newId()));
-  return { target: 'local', format: file.format, ...countsOf(report) };
+  return { target: 'local', format: file.format, ...countsOf(report), problems: problemsOf(report.results) };
 }
 
 function localEntry(link: Link, deps: LocalImportDeps, id: string): HistoryEntry {
@@ -112,7 +123,7 @@ export async function importLinksToServer(fileText: string, access: ServerAccess
       raw: { text: fileText, contentType: isJson ? 'application/json' : 'text/csv; charset=utf-8' },
     },
   );
-  const data = (reply ?? {}) as Partial<Record<ImportStatus | 'format', unknown>>;
+  const data = (reply ?? {}) as Partial<Record<ImportStatus | 'format' | 'results', unknown>>;
   const count = (status: ImportStatus) => {
     const value = data[status];
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
@@ -121,5 +132,23 @@ export async function importLinksToServer(fileText: string, access: ServerAccess
     target: 'server',
     format: typeof data.format === 'string' ? (data.format as ImportFormat) : 'linklet-csv',
     ...(Object.fromEntries(IMPORT_STATUSES.map((status) => [status, count(status)])) as Record<ImportStatus, number>),
+    problems: problemsOf(Array.isArray(data.results) ? data.results.flatMap(serverRow) : []),
   };
+}
+
+/** A row of the server's answer, kept only as the shape the page reads (the server is not trusted to send it). */
+function serverRow(item: unknown): ImportResult[] {
+  const { row, code, status, message } = (typeof item === 'object' && item !== null ? item : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof status !== 'string' || !(IMPORT_STATUSES as readonly string[]).includes(status)) return [];
+  return [
+    {
+      row: typeof row === 'number' && Number.isSafeInteger(row) ? row : 0,
+      code: typeof code === 'string' ? code.slice(0, 100) : '',
+      status: status as ImportStatus,
+      message: typeof message === 'string' ? message.slice(0, 500) : '',
+    },
+  ];
 }

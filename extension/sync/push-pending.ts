@@ -4,6 +4,7 @@ import type { History } from '../history/history.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { serverShortUrl } from '../server/server-target.js';
 import { shortenVia } from '../server/shorten-via.js';
+import { ownLinkOnServer } from './own-link-on-server.js';
 import type { TwoWayReport } from './two-way-sync.js';
 
 const FIRST_RETRY_MS = 30_000;
@@ -35,7 +36,8 @@ export interface SyncDeps {
 
 /**
  * Pushes pending links to the configured server, oldest first, each with its code. Due entries
- * only, unless `force` (the user asked). A 409 on a code the user chose becomes a `conflict`; on
+ * only, unless `force` (the user asked). A 409 on a code the user chose becomes a `conflict`
+ * (unless the code is the owner's own identical link there: then it is synced, `ownLinkOnServer`); on
  * a generated code the server is asked for a fresh one. When the server cannot be reached, every
  * remaining entry waits for the next attempt. Entries bound to another server (the setting
  * changed since) are left alone: a link goes only where the user points the extension now, and
@@ -94,8 +96,11 @@ async function push(
       // The server holds this code for another link, so its short URL is no longer this link's.
       return push({ ...entry, code: '', shortUrl: '' }, transport, now);
     }
-    if (error instanceof ApiError && error.status === 409)
-      return { ...entry, status: 'conflict', message: error.message };
+    if (error instanceof ApiError && error.status === 409) {
+      const access = { ...transport, server, apiKey: transport.apiKey ?? '' };
+      const own = await ownLinkOnServer(entry, access, now);
+      return own ? synced(entry, own) : { ...entry, status: 'conflict', message: error.message };
+    }
     if (error instanceof ApiError && !error.retryable) return { ...entry, status: 'failed', message: error.message };
     return postponed(entry, (error as Error).message, now);
   }

@@ -1,3 +1,4 @@
+import { popupLayoutProblems } from './cross-browser/popup-layout.js';
 import {
   API_WORDS,
   expectFits,
@@ -40,7 +41,7 @@ for (const lang of ['en', 'ko'] as const) {
         const setup = await popupTab(ext, theme);
         // The settings as the options page saves them (WXT's `local:settings`).
         await setup.evaluate(`chrome.storage.local.set({
-          settings: { serverUrl: '${DEAD_SERVER}', apiKey: '', defaultExpire: '1week', autoCopy: true },
+          settings: { serverUrl: '${DEAD_SERVER}', apiKey: 'lk_everyday', defaultExpire: '1week', autoCopy: true },
         })`);
         await putHistory(setup, [
           record({
@@ -76,6 +77,9 @@ for (const lang of ['en', 'ko'] as const) {
         await expect(badge.locator('svg.lock-icon')).toHaveAttribute('aria-hidden', 'true');
         expect(await badge.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
 
+        // A link the key's owner manages offers everything, on one line: Delete is never alone on a second.
+        await expect(popup.locator(`#history [data-id="locked-${theme}"] button.disable`)).toBeVisible();
+        expect(await popupLayoutProblems({ evaluate: (expression) => popup.evaluate(expression) })).toEqual([]);
         expect(await popup.locator('main').innerText()).not.toMatch(API_WORDS);
         await expectFits(popup, `${screen}, a pending link`);
         await expectNoSeriousViolations(popup, `${screen}, a pending link`);

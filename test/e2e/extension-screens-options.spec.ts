@@ -20,6 +20,8 @@ import { expectQrDownloads } from './qr-downloads.js';
 // The options page on a phone and on a desktop, light and dark, English and Korean; its import
 // error; and the popup's QR code download for a server link.
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function optionsTab(origin: string, page: Page, theme: 'light' | 'dark', size: typeof PHONE): Promise<Page> {
   await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: theme });
@@ -48,12 +50,12 @@ for (const lang of ['en', 'ko'] as const) {
 
       // A file of no known format: one sentence, then the formats one per line, none cut.
       await optionsTab(ext.origin, page, 'light', PHONE);
+      const problems = page.locator('#import-problems li');
       const file = join(tmpdir(), `not-an-export-${lang}.csv`);
       await writeFile(file, 'name,address\nhome,https://example.com\n');
       await page.locator('#import').setInputFiles(file);
       await expect(page.locator('#data-status')).toHaveText(w('importUnknownFormat'));
       await expect(page.locator('#data-status')).toHaveAttribute('data-ok', 'false');
-      const problems = page.locator('#import-problems li');
       await expect(problems).toHaveCount(7);
       await expect(problems.first()).toHaveText('Linklet CSV');
       for (let i = 0; i < 7; i++) expect(await linesOf(page, `#import-problems li >> nth=${i}`)).toBe(1);
@@ -61,6 +63,46 @@ for (const lang of ['en', 'ko'] as const) {
       await expectFits(page, `options with an import error, ${lang}`);
       await expectNoSeriousViolations(page, `options with an import error, ${lang}`);
       await expect(page.locator('#import')).toBeEnabled();
+
+      // A links file: named in words, coloured by what happened, each row not imported with why.
+      const links = async (name: string, rows: Array<Record<string, unknown>>) => {
+        const path = join(tmpdir(), `${name}-${lang}.json`);
+        await writeFile(path, JSON.stringify({ version: 1, exported_at: new Date().toISOString(), links: rows }));
+        await page.locator('#import').setInputFiles(path);
+        await expect(page.locator('#import')).toBeEnabled();
+      };
+      const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      const refused = [
+        { code: 'no spaces', original_url: 'https://example.com/a', expiration_date: later },
+        { code: 'gone', original_url: 'https://example.com/b', expiration_date: '2020-01-01T00:00:00.000Z' },
+      ];
+      const good = { code: 'fresh', original_url: 'https://example.com/fresh', expiration_date: later };
+      const status = page.locator('#data-status');
+      // Nothing imported: an error's colour, never the format's id, and a reason per row.
+      await links('nothing', refused);
+      await expect(status).toHaveText(
+        new RegExp(`^${escapeRegExp(w('importLinksLocalOther', 'Linklet JSON', '0', '2'))}`),
+      );
+      await expect(status).toHaveAttribute('data-ok', 'false');
+      await expect(status).not.toContainText('linklet-json');
+      await expect(problems).toHaveText([`no spaces: ${w('errorCodeCharacters')}`, `gone: ${w('importRowExpired')}`]);
+      await expectNoSeriousViolations(page, `options after an import that imported nothing, ${lang}`);
+      // Some imported: a warning's colour, in both themes.
+      await optionsTab(ext.origin, page, 'dark', PHONE);
+      await links('some', [...refused, good]);
+      await expect(status).toContainText(w('importLinksLocalOther', 'Linklet JSON', '1', '3'));
+      await expect(status).toHaveAttribute('data-ok', 'warn');
+      await expect(problems).toHaveCount(2);
+      expect(await page.locator('main').innerText()).not.toMatch(API_WORDS);
+      await expectFits(page, `options after an import that imported some, ${lang}`);
+      await expectNoSeriousViolations(page, `options after an import that imported some, ${lang}`);
+      // The same link again is already here, not refused: everything is where it should be.
+      await links('again', [good]);
+      await expect(status).toHaveText(
+        `${w('importLinksLocalOne', 'Linklet JSON', '0', '1')} ${w('importLinksCounts', '1', '0', '0', '0')}`,
+      );
+      await expect(status).toHaveAttribute('data-ok', 'true');
+      await expect(page.locator('#import-problems')).toBeHidden();
 
       // A new action replaces the last one's result: Export leaves no import problem behind.
       const download = page.waitForEvent('download');

@@ -80,7 +80,10 @@ for (const lang of ['en', 'ko'] as const) {
 
         const item = popup.locator('#history .history-item[data-status="local"]').first();
         await expect(item.locator('.badge.state')).toHaveText(w('statusLocal'));
-        await expect(item.locator('.local-only a')).toHaveText(w('localSetServer'));
+        // The way to a server is said once, on the result: not under each link, not in the status.
+        await expect(item.locator('a')).toHaveCount(0);
+        await expect(item.locator('.badge.state')).toHaveAttribute('title', w('localOnlyTitle'));
+        await expect(popup.locator('main a.set-server:visible')).toHaveCount(1);
         // The long short URL and the 300-character target: one line each, the whole text on hover.
         const shortUrl = await item.locator('.short-url').textContent();
         expect(await item.locator('.short-url').getAttribute('title')).toBe(shortUrl);

@@ -208,6 +208,21 @@ describe('importHistory', () => {
     expect(await history.get(incoming.id)).toEqual(here(incoming));
   });
 
+  it('counts a local link already here (the same code and URL, under another id) as already here, not taken', async () => {
+    const first = local('same2345');
+    expect(await importHistory([first], deps())).toMatchObject({ added: 1, conflicts: 0 });
+    // The same link exported by another browser: its own id, the same code and target.
+    const again = { ...first, id: 'another-id' };
+    expect(await importHistory([again], deps())).toEqual({
+      added: 0,
+      skipped: 1,
+      conflicts: 0,
+      rebound: 0,
+      dropped: 0,
+    });
+    expect(await history.get('another-id')).toBeUndefined();
+  });
+
   it('records an expired local link without restoring it', async () => {
     const expired = local('old2345', { createdAt: NOW - 2 * DAY, expiresAt: NOW - DAY });
     const endsNow = local('now2345', { expiresAt: NOW });

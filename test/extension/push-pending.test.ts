@@ -120,6 +120,43 @@ describe('syncPending', () => {
     expect(await history.pending()).toEqual([]);
   });
 
+  it("counts a code the key's owner already holds for the same URL as synced, not as a conflict", async () => {
+    const taken = "custom_code 'Mine' is already in use; choose another code.";
+    const theirs = (url: string) => ({
+      status: 'success',
+      message: 'The link.',
+      data: {
+        code: 'Mine',
+        short_url: `${SERVER}/Mine/`,
+        original_url: url,
+        created_at: new Date(NOW - 86_400_000).toISOString(),
+        expiration_date: new Date(NOW + 3 * 86_400_000).toISOString(),
+        updated_at: new Date(NOW - 86_400_000).toISOString(),
+        status: 'active',
+        clicks: 2,
+      },
+    });
+    let owned = 'https://example.com/Mine';
+    server.use(
+      http.post(`${SERVER}/api/v1/shorten`, () => errorReply(409, taken)),
+      http.get(`${SERVER}/api/v1/links/Mine`, () => HttpResponse.json(theirs(owned))),
+    );
+    const withKey = () => syncPending({ history, server: SERVER, apiKey: 'lk_owner', now: () => NOW });
+    await history.put(entry({ code: 'Mine', customCode: true }));
+    expect(await withKey()).toEqual({ synced: 1, pending: 0, conflicts: 0, failed: 0 });
+    expect(await history.get('id-Mine')).toMatchObject({
+      status: 'synced',
+      shortUrl: `${SERVER}/Mine/`,
+      expiresAt: NOW + 3 * 86_400_000,
+    });
+
+    // The owner's link with that code goes elsewhere: a conflict the user resolves, as before.
+    owned = 'https://example.com/elsewhere';
+    await history.put(entry({ code: 'Mine', customCode: true }));
+    expect(await withKey()).toEqual({ synced: 0, pending: 0, conflicts: 1, failed: 0 });
+    expect(await history.get('id-Mine')).toMatchObject({ status: 'conflict', message: taken });
+  });
+
   it('asks for a fresh code when a generated code is taken on the server', async () => {
     server.use(
       http.post(`${SERVER}/api/v1/shorten`, async ({ request }) => {

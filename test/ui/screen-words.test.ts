@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, UnreachableError } from '../../client/api-errors.js';
 import { backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { catalogMessages } from '../../ui/catalog-messages.js';
-import { errorSentence, rowProblemSentence } from '../../ui/error-sentence.js';
+import { errorSentence } from '../../ui/error-sentence.js';
 import { createI18n } from '../../ui/i18n.js';
+import { importRowReason } from '../../ui/import-row-reason.js';
 import { plural } from '../../ui/plural.js';
 import { withScheme } from '../../ui/with-scheme.js';
 import { importProblems, importSummary } from '../../webapp/import-summary.js';
@@ -94,11 +95,6 @@ describe('errorSentence', () => {
     ).text;
     expect(text).toBe('서버가 응답하지 않았습니다. 연결을 확인하고 다시 시도하세요.');
   });
-
-  it('rowProblemSentence says an import row’s rule, or that the server refused it', () => {
-    expect(rowProblemSentence(en, SERVER_MESSAGES[0]?.[0])).toMatch(/spaces/);
-    expect(rowProblemSentence(ko, 'something new')).toMatch(/[가-힣]/);
-  });
 });
 
 describe('withScheme', () => {
@@ -156,10 +152,44 @@ describe('the import summary', () => {
       partial: true,
     });
     expect(importProblems(answer, words)).toEqual([
-      'b: already yours, unchanged',
-      'c: code taken by another link',
+      'b: already here, unchanged',
+      "c: someone else's link has this code; change the code in the file",
       'Row 7: Enter a web address that starts with https://, such as https://example.com/page.',
     ]);
+  });
+
+  it("says why each row was not imported, never the server's refusal without a reason", () => {
+    const row = (status: string, message: string) => importRowReason(en, { status, message });
+    expect(row('conflict', "Code 'mine' is already yours for another URL (https://example.com/).")).toBe(
+      'your link with this code goes to another address; change the code in the file',
+    );
+    expect(row('conflict', "Row 2 of this file already uses code 'x' for another URL.")).toBe(
+      'an earlier row of the file uses this code for another address',
+    );
+    expect(row('invalid', "code may only contain letters, digits, '_' and '-'.")).toBe(
+      'A code may use letters, digits, Hangul, _ and - only; choose another.',
+    );
+    expect(row('invalid', 'The row has no short code; each link keeps its own code.')).toBe(
+      'the row has no short code',
+    );
+    expect(row('invalid', 'created_at is not a date.')).toBe('this row is not a link Linklet can read');
+    expect(row('skipped', 'It expired on 2020-01-01T00:00:00.000Z; expired links are not imported.')).toBe(
+      'already expired',
+    );
+    expect(row('skipped', 'The same link as row 3 of this file.')).toBe('the same link as an earlier row');
+    expect(
+      row(
+        'skipped',
+        "Not imported: imports may create 1000 links a minute for each owner, and this minute's were used. Send the file again in 20 s; the rows imported already will come back as unchanged.",
+      ),
+    ).toBe("over this minute's import limit; import the file again in a minute");
+    for (const [status, message] of [
+      ['conflict', "Code 'c' is in use by another active link; choose another code for this row and import it again."],
+      ['invalid', 'something new'],
+    ] as const) {
+      expect(importRowReason(ko, { status, message })).toMatch(/[가-힣]/);
+      expect(importRowReason(en, { status, message })).not.toMatch(/did not accept/);
+    }
   });
 
   it('says how many more were not listed, agreeing with the number', () => {

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expectExpiresInDays, historyItemFor, readHistory } from '../fixtures.js';
 import { contextMenuClick, expect, setServer, shortenWithForm, test } from './fixtures.js';
 
@@ -58,11 +60,18 @@ test('local links are uploaded to the server with their codes', async ({ ext, si
   const code = decodeURIComponent(new URL(shortUrl).hash.replace(/^#\//, '').replace(/\/$/, ''));
   expect(code).toMatch(/^[23456789a-hjkmnp-z]{7}$/);
 
+  // A code someone else holds on the server: that link needs the user's attention.
+  expect((await companion.shorten({ original_url: site.url('/elsewhere'), custom_code: 'held-there' })).status).toBe(
+    201,
+  );
+  await shortenWithForm(popup, { url: site.url('/options/held'), code: 'held-there' });
+
   await setServer(ext, companion.url);
   const options = await ext.openTab(`${ext.origin}/options.html`);
   await options.click('#upload-local');
+  // Not all went through: a warning's colour, not a success's.
   await options.waitFor(
-    `document.querySelector('#data-status').textContent === '1 local link queued: 1 on the server, 0 still pending, 0 need your attention.'`,
+    `document.querySelector('#data-status').textContent === '2 local links queued: 1 on the server, 0 still pending, 1 need your attention.' && document.querySelector('#data-status').dataset.ok === 'warn'`,
     'the upload report',
   );
   expect(await companion.resolve(`${companion.url}/${code}/`)).toEqual({ status: 302, location: pageUrl });
@@ -138,9 +147,24 @@ test('the links export as Linklet CSV and import into another profile as local l
   const otherOptions = await other.openTab(`${other.origin}/options.html`);
   await otherOptions.setInputFile('#import', file);
   await otherOptions.waitFor(
-    `document.querySelector('#data-status').textContent === 'Read as linklet-csv and added as local links: 1 created, 0 unchanged, 0 conflicts, 0 invalid, 0 skipped.'`,
+    `document.querySelector('#data-status').textContent === 'Read as a Linklet CSV file: imported 1 of 1 link into this browser.' && document.querySelector('#data-status').dataset.ok === 'true'`,
     'the import report',
   );
+  // The same file again: already here, nothing refused, so still a success.
+  await otherOptions.setInputFile('#import', file);
+  await otherOptions.waitFor(
+    `document.querySelector('#data-status').textContent === 'Read as a Linklet CSV file: imported 0 of 1 link into this browser. Already here: 1 · code in use: 0 · not valid: 0 · skipped: 0.' && document.querySelector('#data-status').dataset.ok === 'true'`,
+    'the second import report',
+  );
+  // Nothing imported: an error, and why, row by row.
+  const refused = join(tmpdir(), `refused-${process.pid}.csv`);
+  await writeFile(refused, `${lines[0]}\r\nno spaces,,${pageUrl},,,active,0,,\r\n`);
+  await otherOptions.setInputFile('#import', refused);
+  await otherOptions.waitFor(
+    `document.querySelector('#data-status').dataset.ok === 'false' && document.querySelector('#import-problems li')?.textContent === 'no spaces: A code may use letters, digits, Hangul, _ and - only; choose another.'`,
+    'the refused import report',
+  );
+
   const imported = await other.openPopup();
   expect((await historyItemFor(imported, pageUrl, 'local')).shortUrl).toBe(shortUrl);
   const visitor = await other.openTab(shortUrl);

@@ -1,10 +1,34 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readHistory } from '../fixtures.js';
+import type { ExtensionUnderTest } from './extension-under-test.js';
 import { expect, shortenWithForm, test } from './fixtures.js';
+import { popupLayoutProblems, putSyncedLinks } from './popup-layout.js';
 
-// What the pages look like and which language they speak: the theme's font on every control, and
-// the Korean UI when the browser's language is Korean.
+// What the pages look like and which language they speak: the theme's font on every control, the
+// Korean UI when the browser's language is Korean, and a popup that is not cramped in either.
+
+/** A server address where nothing listens: the links below stay as the last sync left them. */
+const DEAD_SERVER = 'http://127.0.0.1:9';
+
+/**
+ * The popup over links synced to a server set with a key, so each offers all it can (Copy, Open,
+ * Disable, the Renew duration, Renew, Delete) and the Tag select shows: what is cramped, if anything.
+ */
+async function crampedWithSyncedLinks(ext: ExtensionUnderTest, siteUrl: (path: string) => string) {
+  const setup = await ext.openTab(`${ext.origin}/options.html`);
+  await setup.evaluate(`(globalThis.browser ?? globalThis.chrome).storage.local.set({
+    settings: { serverUrl: '${DEAD_SERVER}', apiKey: 'lk_look', defaultExpire: '1week', autoCopy: false },
+  })`);
+  await putSyncedLinks(setup, DEAD_SERVER, siteUrl);
+  const popup = await ext.openPopup();
+  await popup.waitFor(
+    `document.querySelectorAll('#history .history-item button.disable').length === 2`,
+    'the synced links',
+  );
+  await popup.waitFor(`!document.querySelector('#tag-filter-box').hidden`, 'the Tag select');
+  return popupLayoutProblems(popup);
+}
 
 const ko = JSON.parse(readFileSync(resolve('public/_locales/ko/messages.json'), 'utf8')) as Record<
   string,
@@ -38,6 +62,9 @@ test('text and controls use the theme font at 14 px; small print at 12 px', asyn
   )) {
     expect(font, font.selector).toEqual({ selector: font.selector, size: '14px', family: 'system-ui' });
   }
+
+  // Every link's actions on one line (never Delete alone on a second), the Tag select whole.
+  expect(await crampedWithSyncedLinks(ext, (path) => site.url(path))).toEqual([]);
 });
 
 test('in a Korean browser the popup and options speak Korean', async ({ launch, site }) => {
@@ -51,12 +78,21 @@ test('in a Korean browser the popup and options speak Korean', async ({ launch, 
 
   const pageUrl = site.url('/korean');
   await shortenWithForm(popup, { url: pageUrl });
-  // A local link is shown, not copied unasked, and the popup says why.
+  // A local link is shown, not copied unasked, and the popup says why; the way to a server is
+  // said once (the first popup's note says it, so the result does not).
   expect(await popup.text('#status')).toBe(ko.localNotCopied?.message);
   expect(await popup.text('#result-state')).toBe(ko.statusLocal?.message);
+  const visibleSetServer = `[...document.querySelectorAll('main a, main p, #status')]
+    .filter((el) => el.getClientRects().length > 0 && /서버를 (설정|지정)하세요/.test(el.textContent)).length`;
+  expect(await popup.evaluate(visibleSetServer)).toBe(1);
+  await popup.click('#local-intro-dismiss');
+  expect(await popup.evaluate(visibleSetServer)).toBe(1);
+  expect(await popup.evaluate(`document.querySelector('#result-local a').getClientRects().length > 0`)).toBe(true);
   // The history redraws after the result shows, so its row may come a moment later.
   await expect.poll(async () => (await readHistory(popup)).map((item) => item.originalUrl)).toEqual([pageUrl]);
 
   const options = await korean.openTab(`${korean.origin}/options.html`);
   expect(await options.text('h1')).toBe(ko.optionsTitle?.message);
+
+  expect(await crampedWithSyncedLinks(korean, (path) => site.url(path))).toEqual([]);
 });

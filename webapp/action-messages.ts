@@ -32,7 +32,8 @@ export function clearMessagesOnNewAction(root: Document = document): void {
     'submit',
     (event) => {
       // A submit button's click already cleared: its own click handler may have spoken since.
-      if ((event as SubmitEvent).submitter !== clicked || clicked === null) clearMessages(root);
+      if (clicked !== null && (event as SubmitEvent).submitter === clicked) return;
+      clearMessages(root);
     },
     true,
   );

@@ -3,7 +3,7 @@ import { h } from '../ui/dom.js';
 import { t } from './i18n.js';
 
 /**
- * A link's title (one line, cut with an ellipsis, whole in the tooltip) and its tags as chips under
+ * A link's title (whole: like the code, it tells links apart) and its tags as chips under
  * its short URL in the list. A chip is a button: pressing it narrows the list to that tag, the
  * quickest way from "what is this tag" to every link that has it. Nothing when there is neither.
  */

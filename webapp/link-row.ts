@@ -6,6 +6,7 @@ import type { MessageKey } from '../ui/i18n.js';
 import { language, t } from './i18n.js';
 import { linkLabelsView } from './link-labels-view.js';
 import { linkLimitsView } from './link-limits-view.js';
+import { shortUrlLink, targetText } from './link-text.js';
 import type { RulesLinkView } from './rule-shapes.js';
 
 export type RowAction = 'copy' | 'details' | 'disable' | 'enable' | 'renew' | 'delete';
@@ -42,18 +43,19 @@ export function linkRow(
   const expiresAt = Date.parse(link.expiration_date);
   // A host that mixes scripts (a homograph) is shown in punycode, as the extension shows it.
   const target = displayUrl(link.original_url);
-  // One line each, cut with an ellipsis by the stylesheet; the whole text is the tooltip and in the details.
+  // What differs stays in view: the code whole, the target's start and end (cut in its middle);
+  // the whole texts are the tooltips and in the details.
   return h(
     'tr',
     { 'data-code': link.code },
     h(
       'th',
       { scope: 'row', class: 'short' },
-      h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
+      shortUrlLink(link.short_url, link.code),
       linkLabelsView(link, onTag),
       limitBadges(link),
     ),
-    h('td', { class: 'target' }, h('span', { title: target }, target)),
+    h('td', { class: 'target' }, targetText(target)),
     h(
       'td',
       { class: 'status' },

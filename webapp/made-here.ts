@@ -2,6 +2,7 @@ import { byId, h } from '../ui/dom.js';
 import { formatDateTime } from '../ui/format-date.js';
 import { copyFromButton } from './copy-button.js';
 import { language, t } from './i18n.js';
+import { shortUrlLink, targetText } from './link-text.js';
 
 const STORAGE_KEY = 'linklet.madeHere';
 const MAX_KEPT = 100;
@@ -78,7 +79,7 @@ export function setMadeHereSignedIn(value: boolean): void {
   renderMadeHere();
 }
 
-/** Draws the "Made in this browser" list: one line per link, cut with an ellipsis, with Copy. */
+/** Draws the "Made in this browser" list: each link's code whole and its target cut in the middle, with Copy. */
 export function renderMadeHere(): void {
   const links = madeHere();
   byId('sign-in-hint').hidden = signedIn;
@@ -91,12 +92,7 @@ export function renderMadeHere(): void {
       return h(
         'li',
         {},
-        h(
-          'span',
-          { class: 'made-text' },
-          h('a', { href: link.short_url, rel: 'noreferrer', target: '_blank', title: link.short_url }, link.short_url),
-          h('span', { class: 'muted', title: link.original_url }, link.original_url),
-        ),
+        h('span', { class: 'made-text' }, shortUrlLink(link.short_url, link.code), targetText(link.original_url)),
         h('time', { class: 'muted', datetime: link.expiration_date }, expires),
         copy,
       );

@@ -1,5 +1,6 @@
 import { byId, showError } from '../ui/dom.js';
 import { errorSentence } from '../ui/error-sentence.js';
+import { clearMessagesOnNewAction } from './action-messages.js';
 import { ApiError } from './api.js';
 import { claimMadeHere, hideClaimNote } from './claim-made-here.js';
 import { localizePage, t } from './i18n.js';
@@ -16,6 +17,7 @@ import { setUpWebhooks } from './webhooks-panel.js';
 // from the extension's catalogs (public/_locales) in the browser's language.
 localizePage(document);
 document.title = t('extName');
+clearMessagesOnNewAction();
 
 let key: string | undefined;
 const currentKey = () => key;

@@ -98,16 +98,28 @@ describe('locales', () => {
     }
   });
 
-  it("ko: the extension's own words use real particles and one word for Disable", () => {
-    // The web app's (web*) words are its own screens'; these are the popup's, options' and menus'.
-    const own = Object.entries(ko).filter(([key]) => !key.startsWith('web'));
+  it('ko: real particles, none glued to a placeholder, and one word per action (the extension and the web app)', () => {
+    const all = Object.entries(ko);
+    const keysWhere = (test: (message: string) => boolean) =>
+      all.filter(([, { message }]) => test(message)).map(([key]) => key);
     // `(으)로`, `을(를)`, `은(는)`, `이(가)`: stand-ins for a particle chosen from the word.
-    expect(
-      own.filter(([, { message }]) => /\((으|을|를|은|는|이|가|와|과)\)/.test(message)).map(([key]) => key),
-    ).toEqual([]);
-    // Disable is 사용 중지 everywhere in the extension, never 비활성(화).
-    expect(own.filter(([, { message }]) => message.includes('비활성')).map(([key]) => key)).toEqual([]);
-    expect(ko.disable?.message).toBe('사용 중지');
+    expect(keysWhere((message) => /\((으|을|를|은|는|이|가|와|과)\)/.test(message))).toEqual([]);
+    // A particle whose form depends on the word's last sound never follows a placeholder: a URL, a
+    // code or a name can end in anything. The sentence names the word instead ("$1 링크를").
+    // The exception: a rule's subject, which the code builds and which always ends in 방문자.
+    const chosenFromTheWord = /\$\d\s*(을|를|은|는|이|가|와|과|으로|로|이나|나|이랑|랑)(?![가-힣])/;
+    expect(keysWhere((message) => chosenFromTheWord.test(message))).toEqual(['ruleSentence', 'ruleSentenceNoTarget']);
+    const subjects = all.filter(([key]) => /^ruleDevice(?!Option)|^ruleVisitors$/.test(key));
+    expect(subjects.length).toBeGreaterThan(5);
+    for (const [key, { message }] of subjects) expect(message, key).toMatch(/방문자$/);
+    // A particle that fits every word is still written onto it: `$1까지`, not `$1 까지`.
+    expect(keysWhere((message) => /\$\d (까지|에서|에게|에|의|도|만|부터)(?![가-힣])/.test(message))).toEqual([]);
+    // Disable is 사용 중지 everywhere (popup, options, web app, short-URL pages), never 비활성(화);
+    // Enable is 다시 사용.
+    expect(keysWhere((message) => message.includes('비활성'))).toEqual([]);
+    expect([ko.disable?.message, ko.webDisable?.message]).toEqual(['사용 중지', '사용 중지']);
+    expect([ko.enable?.message, ko.webEnable?.message]).toEqual(['다시 사용', '다시 사용']);
+    expect(ko.webStatusDisabled?.message).toBe(ko.statusDisabled?.message);
   });
 
   it('number their placeholders from $1 without gaps', () => {

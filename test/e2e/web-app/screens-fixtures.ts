@@ -9,8 +9,27 @@ export const VIEWPORTS = {
 
 /** The words a test looks for, in the two languages of the screens. */
 export const WORDS = {
-  'en-US': { apiKey: 'API key', signIn: 'Sign in', copy: 'Copy', copied: 'Copied', details: 'Details', hide: 'Hide' },
-  'ko-KR': { apiKey: 'API 키', signIn: '로그인', copy: '복사', copied: '복사됨', details: '상세', hide: '숨기기' },
+  'en-US': {
+    apiKey: 'API key',
+    signIn: 'Sign in',
+    copy: 'Copy',
+    copied: 'Copied',
+    details: 'Details',
+    hide: 'Hide',
+    disable: 'Disable',
+    disabledNote: 'Disabled: its short URL no longer leads anywhere.',
+  },
+  // One word per action: Disable is 사용 중지 here as in the extension and on the short-URL pages.
+  'ko-KR': {
+    apiKey: 'API 키',
+    signIn: '로그인',
+    copy: '복사',
+    copied: '복사됨',
+    details: '상세',
+    hide: '숨기기',
+    disable: '사용 중지',
+    disabledNote: '사용 중지함: 짧은 URL이 더 이상 연결되지 않습니다.',
+  },
 } as const;
 
 /** What the screens may never show (SPEC "Screens": words for people). */
@@ -27,10 +46,23 @@ export function hangulCode(index: number): string {
   return Array.from({ length: 40 }, (_, k) => String.fromCharCode(0xac00 + ((index * 41 + k * 97) % 11172))).join('');
 }
 
-/** Makes `count` links for `key` with long targets and, every other one, a 40-syllable Hangul code. */
+/**
+ * A 35-character code that differs from the others only at its end: a list that cuts codes shows
+ * them all alike (the issue: 22 links reading `http://localhost:8080/rep…`).
+ */
+export function reportCode(index: number): string {
+  return `quarterly-report-for-the-board-${String(index).padStart(4, '0')}`;
+}
+
+/**
+ * Makes `count` links for `key` with long targets that differ only at their end; every other one
+ * with a 40-syllable Hangul code, every fourth with a long code shared but for its end, the rest
+ * with a made code.
+ */
 export async function makeStressLinks(server: WebAppServer, key: string, count: number): Promise<void> {
   for (let index = 0; index < count; index++) {
-    const body = { original_url: longUrl(index), ...(index % 2 === 0 && { custom_code: hangulCode(index) }) };
+    const code = index % 2 === 0 ? hangulCode(index) : index % 4 === 1 ? reportCode(index) : undefined;
+    const body = { original_url: longUrl(index), ...(code && { custom_code: code }) };
     const made = await server.api('POST', '/api/v1/shorten', { key, body });
     expect(made.status, made.body.message).toBe(201);
   }
@@ -52,17 +84,54 @@ export async function sidewaysOverflow(page: Page): Promise<{ viewport: number; 
 }
 
 /**
- * Every link's box and its actions' boxes, and whether its one-line cells are cut rather than
- * wrapped, measured in the page.
+ * The text of each element matching `selector` that is on screen: its text, less any character
+ * that its own box or a box around it cuts off. Measured character by character, so an ellipsis
+ * from `text-overflow` or a clip by `overflow: hidden` counts as cut whatever the markup.
+ */
+export async function visibleText(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const shown = (element: Element): string => {
+      const clips: DOMRect[] = [];
+      for (let box: Element | null = element; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflow !== 'visible') clips.push(box.getBoundingClientRect());
+      }
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let text = '';
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const chars = Array.from(node.textContent ?? '');
+        let offset = 0;
+        for (const char of chars) {
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + char.length);
+          offset += char.length;
+          const rect = range.getBoundingClientRect();
+          const inside = clips.every(
+            (clip) => rect.left >= clip.left - 0.5 && rect.right <= clip.right + 0.5 && rect.width > 0,
+          );
+          text += inside ? char : '';
+        }
+      }
+      return text;
+    };
+    return [...document.querySelectorAll(selector)].map(shown);
+  }, selector);
+}
+
+/**
+ * Every link's box and its actions' boxes, its target cell's height and tooltip, and what of its
+ * short URL and target is on screen, measured in the page.
  */
 export async function measureRows(page: Page) {
-  return page.evaluate(() =>
+  const shortUrls = await visibleText(page, '#links-body tr[data-code] th.short a');
+  const targets = await visibleText(page, '#links-body tr[data-code] td.target');
+  const rows = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLTableRowElement>('#links-body tr[data-code]')].map((row) => {
       const box = row.getBoundingClientRect();
-      const oneLine = [...row.querySelectorAll<HTMLElement>('th.short, td.target')].map((cell) => ({
-        height: cell.getBoundingClientRect().height,
+      // The target's text, not its cell: a table cell is as tall as its row.
+      const oneLine = [...row.querySelectorAll<HTMLElement>('td.target')].map((cell) => ({
+        height: (cell.firstElementChild ?? cell).getBoundingClientRect().height,
         lineHeight: Number.parseFloat(getComputedStyle(cell).lineHeight),
-        cut: cell.scrollWidth > cell.clientWidth,
         title: cell.querySelector('[title]')?.getAttribute('title') ?? '',
       }));
       const actions = [...row.querySelectorAll<HTMLElement>('button[data-action]')].map((button) => {
@@ -74,4 +143,9 @@ export async function measureRows(page: Page) {
       return { code: row.dataset.code ?? '', height: box.height, width: box.width, oneLine, actions, badge, time };
     }),
   );
+  return rows.map((row, index) => ({
+    ...row,
+    shownShortUrl: shortUrls[index] ?? '',
+    shownTarget: targets[index] ?? '',
+  }));
 }

@@ -5,15 +5,18 @@ import {
   longUrl,
   makeStressLinks,
   measureRows,
+  reportCode,
   sidewaysOverflow,
   signIn,
   VIEWPORTS,
+  visibleText,
   WORDS,
 } from './screens-fixtures.js';
 
 // The screens of the web app, at a phone's
 // and a laptop's size, light and dark, English and Korean, with data that stresses the layout:
-// 26 links with 300-character targets and 40-syllable Hangul codes.
+// 26 links with 300-character targets that differ only at their end, 40-syllable Hangul codes
+// and long codes alike but for their end.
 const LINKS = 26;
 
 for (const locale of ['en-US', 'ko-KR'] as const) {
@@ -22,7 +25,7 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
       test.describe(`${locale} ${theme} ${size}`, () => {
         test.use({ uiLocale: locale, theme });
 
-        test('the links fit: no sideways scroll, one line per link, every action in view, Copied where clicked, details not clipped', async ({
+        test('the links fit: no sideways scroll, each code whole and each target cut in its middle, every action in view, Copied where clicked, details not clipped', async ({
           app,
           server,
         }) => {
@@ -43,36 +46,48 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
 
           const rows = await measureRows(app);
           expect(rows).toHaveLength(20);
+          const codes = new Set<string>();
           for (const row of rows) {
+            // What differs stays in view: the code whole (the shared host gives way), and the
+            // target's start and its end (where these targets differ), cut in the middle.
+            expect(row.shownShortUrl, 'the code whole').toMatch(new RegExp(`(^|/)${row.code}/$`));
+            codes.add(row.shownShortUrl);
+            const target = row.oneLine[0]?.title ?? '';
+            expect(row.shownTarget.startsWith('https://exam'), `the start of ${target}`).toBe(true);
+            expect(row.shownTarget.endsWith(target.slice(-16)), `the end of ${target}`).toBe(true);
+            expect(row.shownTarget.length, 'a 300-character target is cut').toBeLessThan(target.length);
             // At most about four lines, whatever the URL (a 300-character target made 14).
             expect(row.height, `row ${row.code}`).toBeLessThanOrEqual(150);
-            expect(row.actions.map((action) => action.text)).toContain(words.copy);
+            expect(row.actions.map((action) => action.text)).toEqual(
+              expect.arrayContaining([words.copy, words.details, words.disable]),
+            );
             for (const action of row.actions) {
               expect(action.left, `${action.text} of ${row.code}`).toBeGreaterThanOrEqual(0);
               expect(action.right, `${action.text} of ${row.code}`).toBeLessThanOrEqual(viewport.width);
               expect(action.height, `${action.text} on one line`).toBeLessThan(40);
             }
             for (const cell of row.oneLine) {
-              expect(cell.height, 'a short URL or target on one line').toBeLessThan(cell.lineHeight * 2);
+              expect(cell.height, 'a target on one line').toBeLessThan(cell.lineHeight * 2);
               expect(cell.title, 'the whole text as a tooltip').not.toBe('');
             }
             expect(row.badge, 'the status badge on one line').toBeLessThan(28);
             expect(row.time, 'the date on one line').toBeLessThan(28);
           }
-          // The long targets are cut with an ellipsis, with the whole URL as the tooltip.
-          const target = rows.find((row) => row.oneLine[1]?.title.length === 300);
-          expect(target?.oneLine[1]?.cut).toBe(true);
+          expect(codes.size, 'no two links look the same').toBe(rows.length);
           if (locale === 'ko-KR') {
             expect(await app.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
           }
           await expectNoSeriousViolations(app, `the links, ${locale} ${theme} ${size}`);
 
-          // Copy says so where it was clicked.
+          // Copy says so where it was clicked, and Disable's note, an earlier action's, goes.
           const first = app.locator('#links-body tr[data-code]').first();
           await first.scrollIntoViewIfNeeded();
+          await first.getByRole('button', { name: words.disable, exact: true }).click();
+          await expect(first.locator('.row-note')).toHaveText(words.disabledNote);
           await first.getByRole('button', { name: words.copy, exact: true }).click();
           const copied = first.getByRole('button', { name: words.copied, exact: true });
           await expect(copied).toBeVisible();
+          await expect(app.getByText(words.disabledNote)).toBeHidden();
           const shortUrl = await first.locator('th a').getAttribute('href');
           expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
           await expect(first.getByRole('button', { name: words.copy, exact: true })).toBeVisible(); // back after ~2 s
@@ -129,6 +144,12 @@ test.describe('words for people', () => {
         await code.fill('has space');
         await submit.click();
         await expect(app.locator('#code-error')).toBeVisible();
+        // The code's hint and error sit under the code, above "Expires after" (stacked on a phone).
+        const top = async (selector: string) => (await app.locator(selector).boundingBox())?.y ?? Number.NaN;
+        for (const under of ['#code-help', '#code-error']) {
+          expect(await top(under), `${under} under the code`).toBeGreaterThan(await top('#code'));
+          expect(await top(under), `${under} above the expiry`).toBeLessThan(await top('#expire'));
+        }
         await expect(app.locator('#url-error')).toBeHidden(); // a new attempt clears the last error
         await expect(url).not.toHaveAttribute('aria-invalid', 'true');
         for (const text of await visibleErrors()) expect(text).not.toMatch(API_WORDS);
@@ -191,11 +212,18 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
       await expect(app.locator('#sign-in-hint')).toHaveText(says.hint);
       await expect(app.locator('#made-here')).toBeHidden();
       await app.getByLabel(locale === 'en-US' ? 'Long URL' : '긴 URL').fill(longUrl(1));
+      await app.locator('#code').fill(reportCode(1));
       await app.locator('#shorten').click();
-      await expect(app.locator('#short-url')).toHaveValue(new RegExp(`^${server.url}/[2-9a-z]{7}/$`));
+      await expect(app.locator('#short-url')).toHaveValue(`${server.url}/${reportCode(1)}/`);
       const made = await app.locator('#short-url').inputValue();
       const list = app.getByRole('region', { name: says.region });
       await expect(list.getByRole('link', { name: made })).toBeVisible();
+      // Its code whole (the host gives way), its target's start and end.
+      const [shownUrl] = await visibleText(app, '#made-here-list a');
+      expect(shownUrl).toMatch(new RegExp(`(^|/)${reportCode(1)}/$`));
+      const [shownTarget] = await visibleText(app, '#made-here-list .target-text');
+      expect(shownTarget?.startsWith('https://exam')).toBe(true);
+      expect(shownTarget?.endsWith(longUrl(1).slice(-16))).toBe(true);
       await app.reload();
       await expect(list.getByRole('link', { name: made })).toBeVisible(); // kept in this browser
       const page = await sidewaysOverflow(app);
@@ -283,6 +311,29 @@ test('Disable and Save say what changed next to the link; a new action clears it
   await expect(app.locator('#links-empty')).toHaveText('No links match.');
   await app.getByLabel('Search links').fill('');
   await expect(row).toBeVisible();
+
+  // A message belongs to the action that made it: a search, Shorten, Details, Disable each clear
+  // Import's; Disable then says its own.
+  const importError = app.locator('#transfer-error');
+  const importWithoutFile = async () => {
+    await app.getByRole('button', { name: 'Import' }).click();
+    await expect(importError).toHaveText('Choose a file to import first.');
+  };
+  await importWithoutFile();
+  await app.getByLabel('Search links').fill('moved');
+  await expect(importError).toBeHidden();
+  await importWithoutFile();
+  await app.getByLabel('Long URL').fill('example.com/another');
+  await app.getByRole('button', { name: 'Shorten' }).click();
+  await expect(app.locator('#short-url')).toHaveValue(/\/[\w-]+\/$/);
+  await expect(importError).toBeHidden();
+  await importWithoutFile();
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(importError).toBeHidden();
+  await importWithoutFile();
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row.locator('.row-note')).toHaveText('Disabled: its short URL no longer leads anywhere.');
+  await expect(importError).toBeHidden();
 });
 
 test('import shows it is working and cannot be sent twice; its result is short, problems one per line, cleared by Export', async ({

@@ -5,12 +5,24 @@ import { longUrl, signIn, VIEWPORTS } from './screens-fixtures.js';
 
 // `npm run screenshots`, not `npm test`: the README's pictures of the web app at a laptop's and a
 // phone's size, light and dark (the phone's dark one in Korean, so the Hangul font shows), signed
-// in with a few links (one with a long target), one just shortened and one with its details open.
+// in with a few links (one with a long target, three alike but for the end of their code and
+// target), one just shortened and one with its details open.
 
 /** A few links and clicks, as a person who has used the app for a while has. */
 async function someLinks(server: WebAppServer): Promise<string> {
   const alice = await server.createKey('alice');
   await makeLinks(server, alice, ['guide', 'release-notes', '한글-안내']);
+  // Links alike but for their end: the list shows each code whole and each target's end.
+  for (const quarter of ['q2', 'q3', 'q4']) {
+    const report = await server.api('POST', '/api/v1/shorten', {
+      key: alice,
+      body: {
+        original_url: `https://example.com/reports/2026/quarterly-report-for-the-board-${quarter}.pdf`,
+        custom_code: `quarterly-report-2026-${quarter}`,
+      },
+    });
+    expect(report.status).toBe(201);
+  }
   const long = await server.api('POST', '/api/v1/shorten', {
     key: alice,
     body: { original_url: longUrl(7), custom_code: '아주-긴-주소로-가는-링크' },

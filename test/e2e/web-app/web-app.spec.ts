@@ -328,7 +328,7 @@ test.describe('in Korean', () => {
     const alice = await server.createKey('alice');
     await app.getByLabel('API 키').fill(alice);
     await app.getByRole('button', { name: '로그인' }).click();
-    await expect(app.getByText('alice(으)로 로그인했습니다.')).toBeVisible();
+    await expect(app.getByText('alice 계정으로 로그인했습니다.')).toBeVisible();
     const table = app.getByRole('table', { name: '내 링크, 1쪽' });
     await expect(table.getByRole('columnheader', { name: '대상' })).toBeVisible();
     await app.getByRole('button', { name: '로그아웃' }).click();

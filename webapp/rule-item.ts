@@ -1,8 +1,9 @@
+import { MAX_RULE_CONDITIONS } from '../core/rules/redirect-rule.js';
 import { h } from '../ui/dom.js';
 import { type ConditionRow, conditionRow } from './condition-row.js';
 import { language, t } from './i18n.js';
 import { ruleSentence } from './rule-sentence.js';
-import { MAX_RULE_CONDITIONS, newCondition, type RuleDraft, ruleBody } from './rules-form-model.js';
+import { newCondition, type RuleDraft, ruleBody } from './rules-form-model.js';
 
 /** Where the editor puts the keyboard after it draws the rules again. */
 export type RuleFocus = 'target' | 'condition' | 'up' | 'down' | 'add-condition';

@@ -1,11 +1,9 @@
-import { MAX_REDIRECT_RULES, type RedirectConditionType } from '../core/rules/redirect-rule.js';
+import { queryKeyProblem } from '../core/rules/redirect-condition-check.js';
+import { MAX_REDIRECT_RULES, MAX_RULE_CONDITIONS, type RedirectConditionType } from '../core/rules/redirect-rule.js';
 import type { MessageKey } from '../ui/i18n.js';
 import { withScheme } from '../ui/with-scheme.js';
 import { isoFromLocalInput, localInputValue } from './local-date-time.js';
 import type { RedirectRuleBody, RuleConditionBody, RulesLinkView } from './rule-shapes.js';
-
-/** At most this many conditions in one rule (the API's limit). */
-export const MAX_RULE_CONDITIONS = 10;
 
 /** A condition as the editor holds it: every field as typed (a date as a `datetime-local` value). */
 export interface ConditionDraft {
@@ -111,7 +109,8 @@ export function rulesBody(drafts: readonly RuleDraft[]): { rules: RedirectRuleBo
 export function conditionProblem(draft: ConditionDraft): MessageKey | undefined {
   const key = draft.key.trim();
   const value = draft.value.trim();
-  if (hasKey(draft.type) && !/^[^\s&=?#]+$/u.test(key)) return 'ruleQueryKeyInvalid';
+  // The server's own rule, so the form refuses exactly the names the API would.
+  if (hasKey(draft.type) && queryKeyProblem(key) !== undefined) return 'ruleQueryKeyInvalid';
   switch (draft.type) {
     case 'query-param':
       return value === '' ? 'ruleQueryValueMissing' : undefined;

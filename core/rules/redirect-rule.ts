@@ -24,6 +24,8 @@ export const RULE_BROWSERS = ['chrome', 'firefox', 'edge', 'safari', 'opera'] as
 
 /** A link holds at most this many rules, so no link carries an unbounded list into every redirect. */
 export const MAX_REDIRECT_RULES = 20;
+/** A rule holds at least one condition and at most this many (SPEC: each 1–10), in every API. */
+export const MAX_RULE_CONDITIONS = 10;
 
 /**
  * One condition of a rule. `key` is the query parameter's name (the three query kinds only);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/api-errors.js';
+import { parseRedirectRules } from '../../core/management/links/link-rules-request.js';
 import { MAX_REDIRECT_RULES } from '../../core/rules/redirect-rule.js';
 import { catalogMessages } from '../../ui/catalog-messages.js';
 import { createI18n } from '../../ui/i18n.js';
@@ -7,6 +8,8 @@ import { limitsBody, limitsDraft } from '../../webapp/limits-form-model.js';
 import { isoFromLocalInput, localInputValue } from '../../webapp/local-date-time.js';
 import type { RulesLinkView } from '../../webapp/rule-shapes.js';
 import {
+  conditionBody,
+  conditionProblem,
   draftsFromRules,
   isAddressOrRange,
   moveRule,
@@ -69,7 +72,7 @@ describe('rules: form ↔ API body', () => {
       [draft('ftp://example.com/file', android), undefined, 'ruleTargetInvalid'],
       [draft('https://example.com/x'), undefined, 'ruleNeedsCondition'],
       [
-        draft('https://example.com/x', android, { type: 'query-param', key: 'utm source', value: 'x' }),
+        draft('https://example.com/x', android, { type: 'query-param', key: '  ', value: 'x' }),
         1,
         'ruleQueryKeyInvalid',
       ],
@@ -98,6 +101,40 @@ describe('rules: form ↔ API body', () => {
     const many = Array.from({ length: MAX_REDIRECT_RULES + 1 }, () => draft('https://example.com/', android));
     expect(rulesBody(many)).toMatchObject({ problem: { text: 'ruleTooMany' } });
     expect(rulesBody(many.slice(1))).toHaveProperty('rules');
+  });
+
+  it("refuses a query parameter's name exactly when the server would", () => {
+    // Names a visit can carry percent-encoded (`utm%20source`, `a%3Db`) are matched decoded, so the
+    // server takes them; the form once refused spaces, ?, & and = and so could not set such a rule.
+    const urlRules = { maxLength: 2048, ownHosts: ['sho.rt'], blockPrivateTargets: true };
+    const serverTakes = (condition: RuleDraft['conditions'][number]) => {
+      try {
+        parseRedirectRules([{ target_url: 'https://example.com/', conditions: [conditionBody(condition)] }], urlRules);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const names: Array<[string, boolean]> = [
+      ['utm_source', true],
+      ['utm source', true],
+      ['a=b', true],
+      ['q&r', true],
+      ['?ref', true],
+      ['#tag', true],
+      ['이름', true],
+      [` ${'k'.repeat(200)} `, true],
+      [' ', false],
+      ['', false],
+      ['k'.repeat(201), false],
+    ];
+    for (const [key, taken] of names) {
+      for (const type of ['query-param', 'any-value-query-param', 'valueless-query-param'] as const) {
+        const condition = { type, key, value: 'x' };
+        expect(conditionProblem(condition) === undefined, `${type} ${key}`).toBe(taken);
+        expect(serverTakes(condition), `${type} ${key}`).toBe(taken);
+      }
+    }
   });
 
   it('takes IPv4 and IPv6 addresses and ranges, and nothing else', () => {

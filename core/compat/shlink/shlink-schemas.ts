@@ -1,6 +1,5 @@
 import { strictObject } from '../../api-docs/schema-parts.js';
-import { MAX_REDIRECT_RULES, REDIRECT_CONDITION_TYPES } from '../../rules/redirect-rule.js';
-import { MAX_RULE_CONDITIONS } from './shlink-redirect-rules.js';
+import { MAX_REDIRECT_RULES, MAX_RULE_CONDITIONS, REDIRECT_CONDITION_TYPES } from '../../rules/redirect-rule.js';
 
 // The JSON Schemas of Shlink's answers, as Shlink 4.4 writes them (see `short-url-view.ts`).
 

@@ -1,11 +1,12 @@
 import { isoDate, strictObject } from '../../api-docs/schema-parts.js';
+import { MAX_PARAM_LENGTH } from '../../rules/redirect-condition-check.js';
 import {
   MAX_REDIRECT_RULES,
+  MAX_RULE_CONDITIONS,
   REDIRECT_CONDITION_TYPES,
   RULE_BROWSERS,
   RULE_DEVICES,
 } from '../../rules/redirect-rule.js';
-import { MAX_RULE_CONDITIONS } from './link-rules-request.js';
 
 const CONDITION_DESCRIPTION = `One condition; all of a rule's must hold. \`device\`: ${RULE_DEVICES.join(', ')}; \`browser\`: ${RULE_BROWSERS.join(', ')}; \`language\`: a tag of the visitor's Accept-Language (\`ko\` holds for \`ko-KR\`); \`query-param\`: the parameter \`key\` has \`value\`; \`any-value-query-param\`: \`key\` is present; \`valueless-query-param\`: \`key\` is present without a value; \`geolocation-country-code\`: ISO 3166 code from the trusted proxy's header or the server's GeoIP database; \`before-date\` / \`after-date\`: an ISO 8601 date-time; \`ip-address\`: an address or CIDR block, matched against the client's address and never stored.`;
 
@@ -15,7 +16,12 @@ const conditionSchema = {
   description: CONDITION_DESCRIPTION,
   properties: {
     type: { enum: [...REDIRECT_CONDITION_TYPES] },
-    key: { type: 'string', minLength: 1, maxLength: 200, description: 'The query parameter (query kinds only).' },
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_PARAM_LENGTH,
+      description: 'The query parameter (query kinds only).',
+    },
     value: { type: 'string', description: 'What is matched (every kind but the two valueless ones).' },
   },
 };

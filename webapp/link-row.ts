@@ -3,6 +3,7 @@ import { displayUrl } from '../ui/display-url.js';
 import { h } from '../ui/dom.js';
 import { formatDateTime } from '../ui/format-date.js';
 import type { MessageKey } from '../ui/i18n.js';
+import { lockIcon } from '../ui/lock-icon.js';
 import { language, t } from './i18n.js';
 import { linkLabelsView } from './link-labels-view.js';
 import { linkLimitsView } from './link-limits-view.js';
@@ -61,7 +62,12 @@ export function linkRow(
       { class: 'status' },
       h('span', { class: 'badge', 'data-status': link.status }, t(STATUS_LABELS[link.status])),
       link.password_protected
-        ? h('span', { class: 'badge lock', title: t('webPasswordProtected') }, `🔒 ${t('webPasswordBadge')}`)
+        ? h(
+            'span',
+            { class: 'badge lock', title: t('webPasswordProtected') },
+            lockIcon(document),
+            t('webPasswordBadge'),
+          )
         : '',
     ),
     h(

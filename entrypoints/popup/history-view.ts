@@ -6,10 +6,10 @@ import { statusLabel } from '../../extension/pages/status-label.js';
 import { displayUrl } from '../../ui/display-url.js';
 import { formatDateTime } from '../../ui/format-date.js';
 import type { MessageKey } from '../../ui/i18n.js';
+import { lockIcon } from '../../ui/lock-icon.js';
 import { plural } from '../../ui/plural.js';
 import { historyLimitLabels } from './history-limits.js';
 import { humanMessage, isExpired } from './history-words.js';
-import { lockIcon } from './lock-icon.js';
 import { entryLabels, renewSelect } from './renew-choice.js';
 
 export type HistoryAction = 'copy' | 'open' | 'delete' | 'retry' | 'new-code' | 'disable' | 'enable' | 'renew';

@@ -70,7 +70,10 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
         // Said next to the link (the list reloads with the lock): what changed, not "leads to a new address".
         await expect(guarded.locator('.row-note.done')).toHaveText(w('webPasswordSet'));
         // The list shows the lock on that link only, whole on the screen at this size.
-        await expect(lock).toHaveText(`🔒 ${w('webPasswordBadge')}`);
+        // The padlock is an image (an emoji is an empty box without an emoji font), hidden from screen readers.
+        await expect(lock).toHaveText(w('webPasswordBadge'));
+        await expect(lock.locator('svg.lock-icon')).toBeVisible();
+        await expect(lock.locator('svg.lock-icon')).toHaveAttribute('aria-hidden', 'true');
         await expect(lock).toHaveAttribute('title', w('webPasswordProtected'));
         await expect(app.locator('#links-body tr[data-code="open"] .badge.lock')).toHaveCount(0);
         await expect(lock).toBeInViewport();

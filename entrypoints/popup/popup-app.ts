@@ -7,7 +7,6 @@ import { language, t } from '../../extension/i18n.js';
 import { backgroundApi } from '../../extension/pages/background-client.js';
 import { syncProblemText } from '../../extension/pages/sync-problem.js';
 import { loadSettings, type Settings } from '../../extension/settings.js';
-import { backgroundErrorField, backgroundErrorSentence } from '../../ui/background-error-sentence.js';
 import { showCopied } from '../../ui/copied-feedback.js';
 import { copyText } from '../../ui/copy-text.js';
 import { expireLabel } from '../../ui/expire-label.js';
@@ -15,6 +14,7 @@ import { formatDateTime } from '../../ui/format-date.js';
 import { lengthProblem } from '../../ui/length-problem.js';
 import { withScheme } from '../../ui/with-scheme.js';
 import { confirmDelete } from './confirm-delete.js';
+import { messageOf, showError, showFieldError, showShortenError } from './form-errors.js';
 import { type HistoryAction, renderHistory } from './history-view.js';
 import { showLocalModeIntro } from './local-mode.js';
 import { chosenRenewal } from './renew-choice.js';
@@ -30,40 +30,6 @@ const tagFilter = setUpTagFilter($('#tag-filter'), $('#tag-filter-box'), () => v
 
 function say(message: string): void {
   $('#status').textContent = message;
-}
-
-// Each error kind in the popup's language, never the API's English (ui/background-error-sentence.ts).
-const messageOf = (error: unknown) => backgroundErrorSentence(t, error);
-
-/** The form fields an error can be about, each marked invalid while its error shows. */
-const FIELD_INPUTS = { url: '#url', code: '#code' } as const;
-
-function showError(message: string | undefined): void {
-  $('#error').textContent = message ?? '';
-  $('#error').hidden = !message;
-  // Any new message (or none) is no longer about a field: take back the invalid marks.
-  for (const selector of Object.values(FIELD_INPUTS)) {
-    $(selector).removeAttribute('aria-invalid');
-    $(selector).removeAttribute('aria-describedby');
-  }
-}
-
-/** Says what is wrong with the URL or the custom code, with that field marked invalid, described by it and focused. */
-function showFieldError(field: keyof typeof FIELD_INPUTS, message: string): void {
-  // The previous link and its QR code would read as this attempt's answer.
-  hideResult();
-  showError(message);
-  const input = $(FIELD_INPUTS[field]);
-  input.setAttribute('aria-invalid', 'true');
-  input.setAttribute('aria-describedby', 'error');
-  input.focus();
-}
-
-/** A failed shorten: beside its field when it is about the URL or the code (taken, reserved, …). */
-function showShortenError(error: unknown): void {
-  const field = backgroundErrorField(error);
-  if (field === 'url' || field === 'code') showFieldError(field, messageOf(error));
-  else showError(messageOf(error));
 }
 
 /** Counts history reads: only the newest one draws (see refreshHistory). */

@@ -14,8 +14,9 @@
 //   key is switched between two of that owner's keys, so the background starts a full pull of
 //   the 5,000 links and the popup opens while it is under way, as right after a key is set.
 //
-// Prints p50, p95 and max per case beside the target (< 150 ms, read against the p95). Exits 0
-// whatever the figures (a measurement), 1 only when it could not measure.
+// Prints per case the p95 beside its target (< 150 ms), then p50 and max. Exits 0 whatever the
+// figures (a measurement) and when there is no Chromium to measure in (it says so: `npm run bench`
+// runs it on hosts without one); 1 only when it could not measure in the Chromium it found.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -54,6 +55,13 @@ function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   return chromium.executablePath();
+}
+
+/** Why the popup cannot be measured on this host (no Chromium to load the extension in), if so. */
+function noChromium() {
+  const path = chromiumPath();
+  if (existsSync(path)) return undefined;
+  return `no Chromium at ${path} (install Debian's chromium or set CHROMIUM_PATH)`;
 }
 
 /** Chromium with the built extension in a fresh profile, launched as the e2e tests launch it. */
@@ -298,8 +306,8 @@ function report(label, times, note = '') {
   const verdict = p95 < TARGET_MS ? 'meets' : 'MISSES';
   const ms = (value) => value.toFixed(1);
   process.stdout.write(
-    `popup, ${label}: URL shown p50 ${ms(p50)} ms, p95 ${ms(p95)} ms, max ${ms(max)} ms ` +
-      `(target < ${TARGET_MS} ms: ${verdict}; ${times.length} opens${note})\n`,
+    `popup, ${label}: URL shown p95 ${ms(p95)} ms (target < ${TARGET_MS} ms: ${verdict}); ` +
+      `p50 ${ms(p50)} ms, max ${ms(max)} ms (${times.length} opens${note})\n`,
   );
 }
 
@@ -363,6 +371,11 @@ async function measureWithPull(site, dir) {
 }
 
 async function main() {
+  const skipped = noChromium();
+  if (skipped) {
+    process.stdout.write(`popup: skipped, ${skipped}; the target (URL shown p95 < ${TARGET_MS} ms) is not measured\n`);
+    return;
+  }
   buildIfMissing();
   const site = await startSite();
   const dir = mkdtempSync(join(tmpdir(), 'linklet-popup-bench-'));

@@ -172,6 +172,8 @@ describe('postgres storage and failures', () => {
        WHERE table_schema = '${schema}' AND table_name = 'links' ORDER BY column_name`,
     );
     expect(columns).toEqual([
+      // Only the SHA-256 of a link's claim token, never the token (schema 14).
+      { column_name: 'claim_token_hash', data_type: 'text', collation_name: null },
       { column_name: 'clicks', data_type: 'bigint', collation_name: null },
       { column_name: 'code', data_type: 'text', collation_name: null },
       { column_name: 'code_key', data_type: 'text', collation_name: 'C' },

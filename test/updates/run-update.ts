@@ -23,7 +23,7 @@ const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
  * last one before hand edits were logged, whose own writer stored visits packed and each link's
  * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9); and 0.2.0, the first
  * release with a version (schema 11: hand edits logged, owners' indexes partial; better-sqlite3 13,
- * run on the Node running the tests).
+ * run on the Node running the tests); and 0.3.0 (schema 13: rules, limits, webhooks).
  */
 export const RELEASES: Release[] = [
   { commit: 'aaedf42', features: NO_FEATURES },
@@ -31,6 +31,7 @@ export const RELEASES: Release[] = [
   { commit: '7784d06', features: EVERY },
   { commit: '5711d13', features: EVERY },
   { commit: '5607bd0', features: EVERY },
+  { commit: '6c2ba05', features: EVERY },
 ];
 /** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;

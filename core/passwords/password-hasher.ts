@@ -71,21 +71,3 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
   return difference === 0;
 }
-
-/** Bytes as unpadded base64url (the salt and hash fields of a stored hash). */
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The bytes of unpadded base64url text, or undefined when it is not that. */
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[\w-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}

@@ -1,4 +1,5 @@
-import { fromBase64Url, type PasswordHasher, sameBytes, toBase64Url } from './password-hasher.js';
+import { fromBase64Url, toBase64Url } from '../rules/base64url.js';
+import { type PasswordHasher, sameBytes } from './password-hasher.js';
 
 /**
  * OWASP's 2023 figure for PBKDF2-HMAC-SHA256: what the extension's bundled backend uses, where

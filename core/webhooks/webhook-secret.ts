@@ -1,3 +1,5 @@
+import { toBase64Url } from '../rules/base64url.js';
+
 /** Random bytes behind a signing secret: Standard Webhooks asks for 24 to 64. */
 const SECRET_BYTES = 32;
 
@@ -13,6 +15,5 @@ export function generateWebhookSecret(): string {
  * every attempt of one delivery, so a receiver can drop the repeats of one it already took.
  */
 export function generateDeliveryId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(17));
-  return `msg_${base64Of(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 22)}`;
+  return `msg_${toBase64Url(crypto.getRandomValues(new Uint8Array(17))).slice(0, 22)}`;
 }

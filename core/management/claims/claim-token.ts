@@ -1,3 +1,4 @@
+import { toBase64Url } from '../../rules/base64url.js';
 import { hashApiKey } from '../owners/api-keys.js';
 
 /** Every claim token starts so, which tells it from an API key (`lk_`) at a glance. */
@@ -12,9 +13,7 @@ const TOKEN_SHAPE = /^lc_[A-Za-z0-9_-]{43}$/;
  * Shown once; the store keeps only its hash.
  */
 export function generateClaimToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return CLAIM_TOKEN_PREFIX + base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return CLAIM_TOKEN_PREFIX + toBase64Url(crypto.getRandomValues(new Uint8Array(TOKEN_BYTES)));
 }
 
 /** Whether a presented token could be one at all (anything else is refused without a hash). */

@@ -1,4 +1,5 @@
 import { bearerTokenOf } from '../../http/middleware/api-key.js';
+import { sha256Hex } from '../../rules/sha256.js';
 /** Every owner key starts so, which tells it from the administrator's `API_KEY` at a glance. */
 export const API_KEY_PREFIX = 'lk_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -31,10 +32,7 @@ export function isOwnerKeyShaped(key: string): boolean {
  * 256 random bits (no dictionary to try), and the lookup by hash means the time a wrong key takes
  * says nothing about any stored key.
  */
-export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export const hashApiKey: (key: string) => Promise<string> = sha256Hex;
 
 /** The key a request carries, as `X-API-Key: …` or `Authorization: Bearer …`, if any. */
 export function presentedKey(headers: Headers): string | undefined {

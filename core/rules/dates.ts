@@ -65,3 +65,12 @@ export function isKnownTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether an ISO 8601 text starts with a day the calendar has (`2026-02-28`, not `2026-02-31`):
+ * `Date.parse` takes `02-31` and rolls it over to 3 March, a date nobody sent.
+ */
+export function startsWithCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}

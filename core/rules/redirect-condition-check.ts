@@ -1,4 +1,5 @@
 import { parseAddressPattern } from '../redirect/rules/address-pattern.js';
+import { startsWithCalendarDay } from './dates.js';
 import {
   REDIRECT_CONDITION_TYPES,
   type RedirectCondition,
@@ -73,8 +74,7 @@ export function queryKeyProblem(key: string): 'key-missing' | 'key-too-long' | u
  */
 export function parseIsoDateTime(value: unknown): number | undefined {
   if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) return undefined;
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day || month < 1 || month > 12) return undefined;
+  if (!startsWithCalendarDay(value)) return undefined;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : at;
 }

@@ -217,6 +217,8 @@ describe('an owner and their links', () => {
     ['cursor=abc', /^cursor /],
     ['changed_since=yesterday', /^changed_since /],
     ['changed_since=2020-01-01T00:00:00Z', /^changed_since .*30 days/],
+    // A day February does not have is refused, not rolled over to 2 March.
+    ['changed_since=2026-02-30T00:00:00.000Z', /^changed_since must be an ISO 8601 date/],
     [`changed_since=${new Date(START).toISOString()}&search=a`, /^changed_since /],
   ])('answers 400 naming the parameter for %s', async (query, message) => {
     const { alice, send } = await withOwners();

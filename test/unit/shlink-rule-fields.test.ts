@@ -177,6 +177,22 @@ describe('Shlink short URL fields: maxVisits, validSince, forwardQuery, hasRedir
     expectInvalid(() => parseShlinkEdit({ maxVisits: -1 }, link, writeRules), /maxVisits must be a whole number/);
   });
 
+  it('refuses a day the month does not have instead of rolling it over', () => {
+    const edit = expectInvalid(() => parseShlinkEdit({ validSince: '2026-02-31' }, link, writeRules));
+    expect(edit.message).toBe('validSince must be an ISO 8601 date, such as 2026-11-26T10:00:00+00:00.');
+    const create = expectInvalid(() =>
+      parseShlinkCreate(
+        { longUrl: 'https://example.com/', validUntil: '2026-04-31T10:00:00+00:00' },
+        writeRules,
+        '1month',
+      ),
+    );
+    expect(create.message).toBe('validUntil must be an ISO 8601 date, such as 2026-11-26T10:00:00+00:00.');
+    expect(parseShlinkEdit({ validSince: '2028-02-29' }, link, writeRules)).toEqual({
+      validSince: Date.UTC(2028, 1, 29),
+    });
+  });
+
   it('shows the link’s start, limit, forwarding and whether it has rules', () => {
     const plain = toShortUrl(link, 'https://sho.rt');
     expect(plain.meta).toEqual({ validSince: null, validUntil: '2026-11-30T12:00:00+00:00', maxVisits: null });

@@ -1,3 +1,4 @@
+import { startsWithCalendarDay } from '../../rules/dates.js';
 import { invalidData } from './shlink-problem.js';
 
 /**
@@ -17,7 +18,8 @@ export function parseShlinkDate(value: unknown, field: string): number {
   const matched = text !== undefined && ISO_DATE_TIME.test(text) ? text.replace(' ', 'T') : undefined;
   // Without an offset the time is UTC, as Linklet keeps every time (JavaScript would read it as local).
   const utc = matched !== undefined && /T[^Z+-]*$/.test(matched) ? `${matched}Z` : matched;
-  const at = utc === undefined ? Number.NaN : Date.parse(utc);
+  // A day the month does not have is refused rather than rolled over (see startsWithCalendarDay).
+  const at = utc === undefined || !startsWithCalendarDay(utc) ? Number.NaN : Date.parse(utc);
   if (Number.isNaN(at)) {
     throw invalidData([field], `${field} must be an ISO 8601 date, such as 2026-11-26T10:00:00+00:00.`);
   }

@@ -1,5 +1,6 @@
 import { invalid } from '../../http/errors.js';
 import { characterCount } from '../../rules/character-count.js';
+import { startsWithCalendarDay } from '../../rules/dates.js';
 import { type LinkStatus, searchKey, TOMBSTONE_RETENTION_MS } from '../../store/link-management-store.js';
 import { parseTagFilter } from './link-labels.js';
 
@@ -44,7 +45,7 @@ export function parseLinkListParams(query: URLSearchParams, now: number): LinkLi
   const sinceText = query.get('changed_since');
   let changedSince: number | undefined;
   if (sinceText !== null) {
-    changedSince = ISO_DATE.test(sinceText) ? Date.parse(sinceText) : Number.NaN;
+    changedSince = ISO_DATE.test(sinceText) && startsWithCalendarDay(sinceText) ? Date.parse(sinceText) : Number.NaN;
     if (Number.isNaN(changedSince)) {
       throw invalid('changed_since must be an ISO 8601 date and time, such as 2026-01-31T12:00:00.000Z.');
     }

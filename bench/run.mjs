@@ -31,6 +31,7 @@ import {
   seedProtectedSqlite,
 } from './password-scenarios.mjs';
 import { expireSqliteLink, seedSqliteLinks, setSqliteRedirectRules } from './seed-sqlite.mjs';
+import { targetNotes } from './target-notes.mjs';
 import {
   seedWebhookPostgres,
   seedWebhookSqlite,
@@ -615,61 +616,12 @@ async function main() {
         `${fmt(row.linklet.p50, 2)} | ${fmt(row.linklet.p99, 2)} | ${fmt(row.baseline.p99, 2)} | ${row.linklet.errors} | ${fmt(row.linklet.rssMb)} |`,
     );
   }
-  const notes = [];
-  const rowOf = (id, store, log) => rows.find((row) => row.id === id && row.store === store && row.log === log);
-  // Both in the same rounds, so each round's pair is compared, then the median taken: requests/s
-  // of `a` over `b`, or CPU per request of `b` over `a` (higher is better either way).
-  const rpsRatio = (a, b) => median(a.runs.linklet.map((run, i) => run.rps / (b.runs.linklet[i]?.rps ?? Number.NaN)));
-  const cpuRatio = (a, b) =>
-    median(a.runs.linklet.map((run, i) => (b.runs.linklet[i]?.cpuUs ?? Number.NaN) / run.cpuUs));
-  const scalePairs = [
-    ['redirect-1k', 'redirect-1m'],
-    ['redirect-1k', 'redirect-1m-zipf'],
-    ['redirect-1k-uncounted', 'redirect-1m-uncounted'],
+  const noteOptions = { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt };
+  const notes = [
+    ...targetNotes(rows, noteOptions),
+    ...passwordNotes(rows, noteOptions),
+    ...webhookNotes(rows, noteOptions),
   ];
-  for (const store of stores) {
-    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
-      for (const [smallId, largeId] of scalePairs) {
-        const [small, large] = [rowOf(smallId, store, log), rowOf(largeId, store, log)];
-        if (small && large) {
-          notes.push(
-            `${store}, log to ${log}: "${large.scenario}" served ${fmt(rpsRatio(large, small), 2)}× the redirects/s of "${small.scenario}", ` +
-              `spending ${fmt(large.linklet.cpuUs, 1)} µs of CPU per request (${fmt(large.linklet.eventLoopUs, 1)} on the event loop) ` +
-              `against ${fmt(small.linklet.cpuUs, 1)} (${fmt(small.linklet.eventLoopUs, 1)}); CPU ratio ${fmt(cpuRatio(large, small), 2)}, target ≥ 0.9×`,
-          );
-        }
-      }
-    }
-  }
-  for (const store of stores) {
-    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
-      const [on, off] = [rowOf('redirect-counting-on', store, log), rowOf('redirect-counting-off', store, log)];
-      if (on && off) {
-        notes.push(
-          `${store}, log to ${log}: counting clicks on served ${fmt(rpsRatio(on, off), 3)}× the redirects/s of counting off`,
-        );
-      }
-      const [visitsOn, visitsOff] = [rowOf('redirect-visits-on', store, log), rowOf('redirect-visits-off', store, log)];
-      if (visitsOn && visitsOff) {
-        notes.push(
-          `${store}, log to ${log}: visits on served ${fmt(rpsRatio(visitsOn, visitsOff), 3)}× the redirects/s of visits off (target ≥ 0.95)`,
-        );
-      }
-    }
-  }
-  for (const store of stores) {
-    for (const log of LOG_MODES.map((mode) => LOG_LABELS[mode])) {
-      const [ruled, plain] = [rowOf('redirect-rules-3', store, log), rowOf('redirect-rules-none', store, log)];
-      if (ruled && plain) {
-        notes.push(
-          `${store}, log to ${log}: links with 3 rules (the last matching) served ${fmt(rpsRatio(ruled, plain), 3)}× the redirects/s of links without ` +
-            `(${fmt(ruled.linklet.rps)} against ${fmt(plain.linklet.rps)}), CPU ${fmt(ruled.linklet.cpuUs, 1)} against ${fmt(plain.linklet.cpuUs, 1)} µs a request; CPU ratio ${fmt(cpuRatio(ruled, plain), 3)} (target ≥ 0.9)`,
-        );
-      }
-    }
-  }
-  notes.push(...passwordNotes(rows, { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt }));
-  notes.push(...webhookNotes(rows, { stores, logs: LOG_MODES.map((mode) => LOG_LABELS[mode]), median, fmt }));
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
   const setup =
     `${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians; ${machine}; ` +

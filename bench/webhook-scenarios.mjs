@@ -103,9 +103,10 @@ export function webhookNotes(rows, { stores, logs, median, fmt }) {
         if (!other || !none) continue;
         const perRound = (key) =>
           median(other.runs.linklet.map((run, i) => run[key] / (none.runs.linklet[i]?.[key] ?? Number.NaN)));
+        const cpu = perRound('cpuUs');
         notes.push(
           `${store}, log to ${log}: ${what}, redirects ran at ${fmt(perRound('rps'), 3)}× the redirects/s ` +
-            `of a store without one, at ${fmt(perRound('cpuUs'), 3)}× its CPU per request (target: at most 5 % more)`,
+            `of a store without one, at ${fmt(cpu, 3)}× its CPU per request (target: at most 5 % more: ${cpu !== undefined && cpu <= 1.05 ? 'meets' : 'MISSES'})`,
         );
       }
     }

@@ -81,7 +81,7 @@ export function createProtectedLinkAnswerer(
     if (outcome.opened && onClick) {
       const { method, headers } = request;
       const click = method === 'POST' || isClick(method, 302, headers.get('sec-purpose'), headers.get('purpose'));
-      if (click) onClick(link.codeKey, at, given.visit);
+      if (click) onClick(link.codeKey, at, given.visit, link.ownerId);
     }
     return outcome.answer;
   };

@@ -125,7 +125,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, options: RedirectRoute
     } else answer = answerShortUrl(resolution, at, audienceOf(c, timeZone), settings.redirectCacheSeconds);
     if (onClick && resolution.state === 'active') {
       if (isClick(c.req.method, answer.status, c.req.header('sec-purpose'), c.req.header('purpose'))) {
-        onClick(resolution.link.codeKey, at, visitOf(c));
+        onClick(resolution.link.codeKey, at, visitOf(c), resolution.link.ownerId);
       }
     }
     return sendAnswer(c, answer);

@@ -15,10 +15,12 @@ export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 export const formatDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Where clicks go: the code key of the link answered 302, when (for its UTC day), and, when
- * visits are recorded, the raw strings of its visit (parsed later, by the batch writer).
+ * Where clicks go: the code key of the link answered 302, when (for its UTC day), when visits are
+ * recorded the raw strings of its visit (parsed later, by the batch writer), and the link's owner
+ * (undefined: nobody's), so a recorder that serves some owners only (webhooks) lets the others'
+ * clicks go at once instead of carrying them to its next beat.
  */
-export type ClickRecorder = (codeKey: string, at: number, visit?: RawVisit) => void;
+export type ClickRecorder = (codeKey: string, at: number, visit?: RawVisit, ownerId?: number) => void;
 
 /**
  * One write of counted clicks: on one UTC `day`, `counts[i]` more clicks for the link holding

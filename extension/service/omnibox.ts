@@ -42,8 +42,13 @@ export function registerOmnibox(deps: OmniboxDeps): void {
   browser.omnibox.onInputStarted.addListener(() => {
     void suggestionFor('', deps).then((description) => browser.omnibox.setDefaultSuggestion({ description }));
   });
-  browser.omnibox.onInputChanged.addListener((text) => {
-    void suggestionFor(text, deps).then((description) => browser.omnibox.setDefaultSuggestion({ description }));
+  browser.omnibox.onInputChanged.addListener((text, suggest) => {
+    void suggestionFor(text, deps)
+      .then((description) => browser.omnibox.setDefaultSuggestion({ description }))
+      // Chromium draws the default line when the keystroke's suggestions arrive, and a line set
+      // after the listener returned would wait for the next keystroke (showing "…hello-linkle"
+      // for "…hello-linklet"): an empty list of suggestions, sent once it is set, redraws it now.
+      .then(() => suggest([]));
   });
   browser.omnibox.onInputEntered.addListener((text) => void handleOmniboxInput(text, deps));
 }

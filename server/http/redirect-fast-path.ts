@@ -94,7 +94,7 @@ export function createRedirectFastPath(options: RedirectFastPathOptions) {
     log.answered(trace, status);
     // After the answer is on its way: counting never delays a redirect.
     if (onClick && link && isClick(req.method as string, status, headers.secPurpose, headers.purpose)) {
-      onClick(link.codeKey, at, visits && rawVisitOf(headers, req, visits));
+      onClick(link.codeKey, at, visits && rawVisitOf(headers, req, visits), link.ownerId);
     }
   };
 

@@ -31,8 +31,8 @@ export interface ClickEventsOptions {
 }
 
 /**
- * `link.clicked` off the redirect's path: a click only asks whether any endpoint takes clicks
- * (a Set lookup) and, if one does, is held as the click counter holds visits (typed-array
+ * `link.clicked` off the redirect's path: a click only asks whether an endpoint takes its link
+ * owner's clicks (a Set lookup) and, if one does, is held as the click counter holds visits (typed-array
  * columns of the beat's distinct strings: no object kept per click). On the beat the clicks are
  * parsed as stored visits are, each link read once, and each endpoint of a link's owner (and the
  * administrator's) that takes clicks gets one delivery with the beat's clicks, at most
@@ -45,8 +45,8 @@ export function createClickEvents(options: ClickEventsOptions) {
   let dropped = 0;
   let flushing: Promise<void> | undefined;
 
-  const record: ClickRecorder = (codeKey, at, visit) => {
-    if (!events.directory.wants('link.clicked')) return;
+  const record: ClickRecorder = (codeKey, at, visit, ownerId) => {
+    if (!events.directory.takesClicksOf(ownerId)) return;
     if (held.length >= MAX_HELD_CLICKS) {
       dropped++;
       return;

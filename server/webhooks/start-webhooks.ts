@@ -69,8 +69,8 @@ export async function startWebhooks(options: StartWebhooksOptions) {
 /** One recorder telling both the click counter and the webhooks (either may be absent). */
 export function bothRecorders(first: ClickRecorder | undefined, second: ClickRecorder): ClickRecorder {
   if (first === undefined) return second;
-  return (codeKey, at, visit) => {
-    first(codeKey, at, visit);
-    second(codeKey, at, visit);
+  return (codeKey, at, visit, ownerId) => {
+    first(codeKey, at, visit, ownerId);
+    second(codeKey, at, visit, ownerId);
   };
 }

@@ -125,6 +125,50 @@ describe('link.clicked from clicks', () => {
     expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
   });
 
+  it("holds no click of a link whose owner no endpoint serves: another owner's endpoint costs a click nothing", async () => {
+    const store = createMemoryWebhookStore();
+    const alices = await store.createWebhook({
+      ownerId: 1,
+      url: 'https://hooks.example/',
+      events: ['link.clicked'],
+      secret: 'whsec_x',
+      createdAt: AT,
+    });
+    const directory = createWebhookDirectory(store);
+    await directory.refresh();
+    expect([directory.takesClicksOf(1), directory.takesClicksOf(2), directory.takesClicksOf(undefined)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const events = createWebhookEvents({ store, directory, baseUrl: 'https://sho.rt', now: () => AT });
+    const read: string[] = [];
+    const clicks = createClickEvents({
+      events,
+      findLink: async (codeKey) => {
+        read.push(codeKey);
+        return LINKS.get(codeKey);
+      },
+      parseVisit: createVisitParser(),
+      baseUrl: 'https://sho.rt',
+      logger: { warn: () => {} },
+      everyMs: 60_000,
+    });
+    for (let i = 0; i < 100; i++) {
+      clicks.record('bobs', AT + i, visit(), 2);
+      clicks.record('nobodys', AT + i, visit());
+    }
+    clicks.record('alices', AT, visit(), 1);
+    await clicks.close();
+    // Only Alice's link was read, and only her click was told.
+    expect(read).toEqual(['alices']);
+    const claimed = await store.claimDeliveries(Number.MAX_SAFE_INTEGER, 100, 1);
+    expect(claimed.map((d) => d.webhookId)).toEqual([alices.id]);
+    expect(JSON.parse(claimed[0]?.body ?? '{}').data.clicks.map((click: { code: string }) => click.code)).toEqual([
+      'alices',
+    ]);
+  });
+
   it('holds nothing while no endpoint takes clicks', async () => {
     const store = createMemoryWebhookStore();
     const directory = createWebhookDirectory(store);

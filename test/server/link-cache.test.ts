@@ -121,6 +121,19 @@ describe('the link cache', () => {
     expect(cached.lookup('missing')).toBeInstanceOf(Promise);
   });
 
+  it("keeps an owned link's owner, after its rules too: a click's webhooks are chosen by it", async () => {
+    const { store, cached, reads } = setup();
+    const owned = { ...link('owned', NOW + 1000), ownerId: 2 ** 32 - 1 };
+    const ruled = { ...link('ruled', NOW + 1000), ownerId: 7, maxVisits: 3, forwardQuery: true };
+    const nobodys = link('nobodys', NOW + 1000);
+    for (const one of [owned, ruled, nobodys]) await store.create(one, NOW);
+    for (const one of [owned, ruled, nobodys]) await cached.lookup(one.codeKey);
+    const hits = [owned, ruled, nobodys].map((one) => cached.lookup(one.codeKey) as Link);
+    expect(reads).toHaveBeenCalledTimes(3);
+    expect(hits).toEqual([owned, ruled, nobodys]);
+    expect(hits.map((hit) => hit.ownerId)).toEqual([2 ** 32 - 1, 7, undefined]);
+  });
+
   it('caches nothing with maxEntries 0', async () => {
     const { store, cached, reads } = setup(0);
     await store.create(link('x', NOW + 1000), NOW);
@@ -160,9 +173,10 @@ describe('the link cache', () => {
     );
   });
 
-  it('stays exact and within its byte budget with long, Unicode and mixed-case links (model check)', async () => {
+  it('stays exact and within its byte budget with long, Unicode, owned and mixed-case links (model check)', async () => {
     // Codes whose spelling differs from their key, Hangul codes, and targets from short ASCII to
-    // a few thousand percent-encoded bytes: evictions by bytes and compactions of the arena.
+    // a few thousand percent-encoded bytes: evictions by bytes and compactions of the arena. An
+    // owned link's hit carries its owner: a click's webhooks are chosen by it.
     const code = fc.constantFrom('a', 'Promo', '한글', 'x'.repeat(64), '가'.repeat(64), 'b', 'c', 'd', 'e', 'f');
     const target = fc.oneof(
       fc.nat().map((n) => `https://example.com/${n}`),
@@ -172,7 +186,15 @@ describe('the link cache', () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 3000 }) }),
       fc.record({ kind: fc.constant('read' as const), code }),
-      fc.record({ kind: fc.constant('create' as const), code, target, life: fc.integer({ min: 1, max: 9000 }) }),
+      fc.record({
+        kind: fc.constant('create' as const),
+        code,
+        target,
+        life: fc.integer({ min: 1, max: 9000 }),
+        // The owner ends a record (after any rules): ids up to u32's largest, or nobody's link.
+        owner: fc.option(fc.oneof(fc.constantFrom(1, 2 ** 32 - 1), fc.nat()), { nil: undefined }),
+        rules: fc.boolean(),
+      }),
     );
     const maxBytes = 16 * 1024; // a few long links' worth, its frequency table included
     await fc.assert(
@@ -191,6 +213,8 @@ describe('the link cache', () => {
                 originalUrl: s.target,
                 createdAt: clock.now,
                 expiresAt: clock.now + s.life,
+                ...(s.owner !== undefined && { ownerId: s.owner }),
+                ...(s.rules && { maxVisits: 10, forwardQuery: true }),
               },
               clock.now,
             );

@@ -7,13 +7,16 @@ import { equalsUtf8, utf8Length, writeUtf8 } from './utf8-bytes.js';
 // A link's record in the cache's arena: u32 slot, u16 ASCII URL length (its top bit set when
 // the submitted URL differs and follows), u8 code key bytes, u8 code bytes (0: the code is its
 // key); then the code key, the code, the ASCII URL, the submitted URL (u32 length, UTF-8), and
-// the link's rules and limits (u32 length, UTF-8 JSON) when it has any.
+// the link's rules and limits (u32 length, UTF-8 JSON) when it has any, and its owner's id (u32)
+// when it has one (a click's webhooks are asked by owner; see `ClickRecorder`).
 const HEADER_BYTES = 8;
 // The top bit of the slot field: the link asks for a password (the hash itself is never kept).
 const PROTECTED = 0x8000_0000;
 // The next bit: the link's rules and limits follow (a plain link's record is as it was).
 const OPTIONS_FOLLOW = 0x4000_0000;
-const SLOT_BITS = 0x3fff_ffff;
+// The next: the owner's id ends the record (a link nobody owns keeps its record as it was).
+const OWNER_FOLLOWS = 0x2000_0000;
+const SLOT_BITS = 0x1fff_ffff;
 const ORIGINAL_FOLLOWS = 0x8000;
 /** The longest ASCII URL a record holds (longer links are not cached). */
 const MAX_HREF_BYTES = 0x7fff;
@@ -36,10 +39,13 @@ class CachedLink implements LocatedLink {
     readonly expiresAt: number,
     location: string,
     passwordProtected: boolean,
+    ownerId: number | undefined,
   ) {
     this.#location = location;
     this.#passwordProtected = passwordProtected;
+    if (ownerId !== undefined) this.ownerId = ownerId;
   }
+  declare readonly ownerId?: number;
   /** The link asks for a password: the redirect leaves it to the core (the hash is not here). */
   get passwordProtected(): boolean {
     return this.#passwordProtected;
@@ -110,6 +116,7 @@ export function recordBytes(key: string, link: Link, href: string): number | und
     if (LONE_SURROGATE.test(link.originalUrl)) return undefined;
     bytes += 4 + Buffer.byteLength(link.originalUrl);
   }
+  if (link.ownerId !== undefined) bytes += 4;
   if (!hasRedirectOptions(link)) return bytes;
   const options = optionsText(link) as string;
   return LONE_SURROGATE.test(options) ? undefined : bytes + 4 + Buffer.byteLength(options);
@@ -121,7 +128,11 @@ export function writeRecord(arena: Buffer, at: number, slot: number, key: string
   const withOriginal = link.originalUrl !== href;
   const protectedLink = link.passwordHash !== undefined || link.passwordProtected === true;
   const options = optionsText(link);
-  arena.writeUInt32LE((protectedLink ? PROTECTED : 0) + (options === undefined ? 0 : OPTIONS_FOLLOW) + slot, at);
+  const owned = link.ownerId !== undefined;
+  arena.writeUInt32LE(
+    (protectedLink ? PROTECTED : 0) + (options === undefined ? 0 : OPTIONS_FOLLOW) + (owned ? OWNER_FOLLOWS : 0) + slot,
+    at,
+  );
   arena.writeUInt16LE(href.length | (withOriginal ? ORIGINAL_FOLLOWS : 0), at + 4);
   arena[at + 6] = utf8Length(key);
   arena[at + 7] = codeBytes;
@@ -133,7 +144,12 @@ export function writeRecord(arena: Buffer, at: number, slot: number, key: string
     arena.writeUInt32LE(written, p);
     p += 4 + written;
   }
-  if (options !== undefined) arena.writeUInt32LE(arena.write(options, p + 4, 'utf8'), p);
+  if (options !== undefined) {
+    const written = arena.write(options, p + 4, 'utf8');
+    arena.writeUInt32LE(written, p);
+    p += 4 + written;
+  }
+  if (owned) arena.writeUInt32LE(link.ownerId as number, p);
 }
 
 /** The slot a record belongs to. */
@@ -144,7 +160,9 @@ export function recordBytesAt(arena: Buffer, at: number): number {
   const hrefField = arena.readUInt16LE(at + 4);
   let bytes = HEADER_BYTES + (arena[at + 6] as number) + (arena[at + 7] as number) + (hrefField & MAX_HREF_BYTES);
   if (hrefField & ORIGINAL_FOLLOWS) bytes += 4 + arena.readUInt32LE(at + bytes);
-  if (arena.readUInt32LE(at) & OPTIONS_FOLLOW) bytes += 4 + arena.readUInt32LE(at + bytes);
+  const flags = arena.readUInt32LE(at);
+  if (flags & OPTIONS_FOLLOW) bytes += 4 + arena.readUInt32LE(at + bytes);
+  if (flags & OWNER_FOLLOWS) bytes += 4;
   return bytes;
 }
 
@@ -169,8 +187,10 @@ export function readRecord(arena: Buffer, at: number, key: string, createdAt: nu
   }
   const flags = arena.readUInt32LE(at);
   const protectedLink = flags >= PROTECTED;
+  const optionsEnd = flags & OPTIONS_FOLLOW ? end + 4 + arena.readUInt32LE(end) : end;
+  const ownerId = flags & OWNER_FOLLOWS ? arena.readUInt32LE(optionsEnd) : undefined;
   if (!(flags & OPTIONS_FOLLOW))
-    return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
-  const link = new CachedLinkWithOptions(code, key, originalUrl, createdAt, expiresAt, href, protectedLink);
-  return Object.assign(link, optionsOf(arena.toString('utf8', end + 4, end + 4 + arena.readUInt32LE(end))));
+    return new CachedLink(code, key, originalUrl, createdAt, expiresAt, href, protectedLink, ownerId);
+  const link = new CachedLinkWithOptions(code, key, originalUrl, createdAt, expiresAt, href, protectedLink, ownerId);
+  return Object.assign(link, optionsOf(arena.toString('utf8', end + 4, optionsEnd)));
 }

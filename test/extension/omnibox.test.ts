@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../extension/history/history-entry.js';
-import { handleOmniboxInput } from '../../extension/service/omnibox.js';
+import { handleOmniboxInput, registerOmnibox } from '../../extension/service/omnibox.js';
 import { escapeSuggestionXml, omniboxSuggestion, omniboxTarget } from '../../extension/service/omnibox-words.js';
 import { entry, SERVER } from './helpers.js';
 
@@ -59,5 +60,41 @@ describe('handleOmniboxInput', () => {
     const d = deps();
     await handleOmniboxInput('', d, 'https://example.com/tab');
     expect(d.shorten).toHaveBeenCalledExactlyOnceWith('https://example.com/tab');
+  });
+});
+
+describe('registerOmnibox', () => {
+  it("sets each keystroke's line, then sends the keystroke's (empty) suggestions, so Chromium draws it at once", async () => {
+    // The fake browser has no omnibox: this one records what the background asks of it, in order.
+    const calls: string[] = [];
+    let onChanged: ((text: string, suggest: (list: unknown[]) => void) => void) | undefined;
+    const listener = { addListener: () => {} };
+    Object.assign(fakeBrowser, {
+      omnibox: {
+        onInputStarted: listener,
+        onInputEntered: listener,
+        onInputChanged: { addListener: (fn: typeof onChanged) => (onChanged = fn) },
+        setDefaultSuggestion: async ({ description }: { description: string }) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          calls.push(`line: ${description}`);
+        },
+      },
+    });
+    registerOmnibox({
+      shorten: vi.fn(),
+      copy: vi.fn(),
+      notify: vi.fn(),
+      autoCopy: vi.fn(async () => true),
+      hasServer: async () => true,
+    });
+    const suggested = new Promise<void>((resolve) =>
+      onChanged?.('example.com/typed', (list) => {
+        calls.push(`suggestions: ${list.length}`);
+        resolve();
+      }),
+    );
+    await suggested;
+    // Chromium draws the default line when suggestions arrive: after the line is set, never before.
+    expect(calls).toEqual([expect.stringMatching(/^line: .*https:\/\/example\.com\/typed/), 'suggestions: 0']);
   });
 });

@@ -97,7 +97,10 @@ export function webhookNotes(rows, { stores, logs, median, fmt }) {
       const none = find('redirect-webhook-none');
       for (const [id, what] of [
         ['redirect-webhook-clicked', 'with a link.clicked webhook (every click sent)'],
-        ['redirect-webhook-elsewhere', "with another owner's link.clicked webhook (these links' clicks let go at once)"],
+        [
+          'redirect-webhook-elsewhere',
+          "with another owner's link.clicked webhook (these links' clicks let go at once)",
+        ],
       ]) {
         const other = find(id);
         if (!other || !none) continue;

@@ -8,6 +8,7 @@
 //   npm run build:server && BENCH_SCENARIOS=redirect-webhook-none,redirect-webhook-clicked node bench/run.mjs
 import { createServer } from 'node:http';
 import { openSqliteDatabase } from '../dist/server/stores/sqlite/sqlite-link-store.js';
+import { verdict } from './target-notes.mjs';
 
 const VISITS = { CLICK_COUNTING: 'on', VISITS: 'on', COUNTRY_HEADER: 'CF-IPCountry', BLOCK_PRIVATE_TARGETS: 'off' };
 
@@ -109,7 +110,7 @@ export function webhookNotes(rows, { stores, logs, median, fmt }) {
         const cpu = perRound('cpuUs');
         notes.push(
           `${store}, log to ${log}: ${what}, redirects ran at ${fmt(perRound('rps'), 3)}× the redirects/s ` +
-            `of a store without one, at ${fmt(cpu, 3)}× its CPU per request (target: at most 5 % more: ${cpu !== undefined && cpu <= 1.05 ? 'meets' : 'MISSES'})`,
+            `of a store without one, at ${fmt(cpu, 3)}× its CPU per request (target: at most 5 % more: ${verdict(cpu, 1.05, true)})`,
         );
       }
     }

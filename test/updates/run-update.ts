@@ -23,7 +23,8 @@ const EVERY = { ...MANAGED, visits: true, labels: true, passwords: true };
  * last one before hand edits were logged, whose own writer stored visits packed and each link's
  * click total in a table of its own (SQLite schema 9, PostgreSQL schema 9); and 0.2.0, the first
  * release with a version (schema 11: hand edits logged, owners' indexes partial; better-sqlite3 13,
- * run on the Node running the tests); and 0.3.0 (schema 13: rules, limits, webhooks).
+ * run on the Node running the tests); 0.3.0 (schema 13: rules, limits, webhooks); and 0.4.0
+ * (schema 14: claim tokens).
  */
 export const RELEASES: Release[] = [
   { commit: 'aaedf42', features: NO_FEATURES },
@@ -32,6 +33,7 @@ export const RELEASES: Release[] = [
   { commit: '5711d13', features: EVERY },
   { commit: '5607bd0', features: EVERY },
   { commit: '6c2ba05', features: EVERY },
+  { commit: '217a6b6', features: EVERY },
 ];
 /** A cold build of one release is an `npm ci` and a compile: minutes on a small machine. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;

@@ -60,6 +60,7 @@ const RELEASES: Release[] = [
   { commit: '5711d13', keys: true, localClicks: true, labels: true, version: '0.1.0', answersBuild: false },
   { commit: '5607bd0', keys: true, localClicks: true, labels: true, version: '0.2.0', answersBuild: true },
   { commit: '6c2ba05', keys: true, localClicks: true, labels: true, version: '0.3.0', answersBuild: true },
+  { commit: '217a6b6', keys: true, localClicks: true, labels: true, version: '0.4.0', answersBuild: true },
 ];
 
 for (const release of RELEASES) {

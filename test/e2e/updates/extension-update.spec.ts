@@ -167,6 +167,8 @@ for (const release of RELEASES) {
         await expect
           .poll(async () => {
             await popup.reload();
+            // 0.4.0 on shows the URL first and lists the history after it: read the list once it is there.
+            await expect(popup.locator('#history .history-item')).toHaveCount(6);
             const item = (await historyByUrl(popup)).get(synced);
             return item && { title: item.title, tags: item.tags, locked: item.locked };
           })

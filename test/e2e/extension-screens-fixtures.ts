@@ -116,16 +116,19 @@ export async function expectFits(page: Page, screen: string): Promise<void> {
   expect(layout.outside, `${screen}: every control inside the page`).toEqual([]);
 }
 
-/** The lines an element's text takes (its height over its line height). */
+/**
+ * The lines the first match's text takes (its height over its line height), found and measured in
+ * one task of the page: the popup draws its history again as each read and sync lands, and an
+ * element found first and measured after could be one already replaced, with no style (NaN).
+ */
 export function linesOf(page: Page, selector: string): Promise<number> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => {
-      const style = getComputedStyle(element);
-      const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.4;
-      return Math.round(element.getBoundingClientRect().height / line);
-    });
+  return page.locator(selector).evaluateAll((elements) => {
+    const element = elements[0];
+    if (element === undefined) return Number.NaN;
+    const style = getComputedStyle(element);
+    const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.4;
+    return Math.round(element.getBoundingClientRect().height / line);
+  });
 }
 
 /** What the screens never say: the API's field names, code points, header names, its jargon. */

@@ -58,7 +58,7 @@ for (const lang of ['en', 'ko'] as const) {
       await expect(page.locator('#data-status')).toHaveAttribute('data-ok', 'false');
       await expect(problems).toHaveCount(7);
       await expect(problems.first()).toHaveText('Linklet CSV');
-      for (let i = 0; i < 7; i++) await expect.poll(() => linesOf(page, `#import-problems li >> nth=${i}`)).toBe(1);
+      for (let i = 0; i < 7; i++) expect(await linesOf(page, `#import-problems li >> nth=${i}`)).toBe(1);
       expect(await page.locator('main').innerText()).not.toMatch(API_WORDS);
       await expectFits(page, `options with an import error, ${lang}`);
       await expectNoSeriousViolations(page, `options with an import error, ${lang}`);

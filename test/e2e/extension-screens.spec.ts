@@ -88,10 +88,8 @@ for (const lang of ['en', 'ko'] as const) {
         const shortUrl = await item.locator('.short-url').textContent();
         expect(await item.locator('.short-url').getAttribute('title')).toBe(shortUrl);
         expect(await item.locator('.original-url').getAttribute('title')).toBe(target);
-        // Polled: the popup draws its history again as each read and sync lands, and an item
-        // replaced while it is measured has no style (CI once read NaN lines).
-        await expect.poll(() => linesOf(popup, '#history .history-item[data-status="local"] .short-url')).toBe(1);
-        await expect.poll(() => linesOf(popup, '#history .history-item[data-status="local"] .original-url')).toBe(1);
+        expect(await linesOf(popup, '#history .history-item[data-status="local"] .short-url')).toBe(1);
+        expect(await linesOf(popup, '#history .history-item[data-status="local"] .original-url')).toBe(1);
         const tallest = await popup
           .locator('#history .history-item')
           .evaluateAll((items) => Math.max(...items.map((li) => li.getBoundingClientRect().height)));

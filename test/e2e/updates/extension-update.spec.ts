@@ -167,9 +167,7 @@ for (const release of RELEASES) {
         await expect
           .poll(async () => {
             await popup.reload();
-            // 0.4.0 on shows the URL first and lists the history after it: read the list once it is there.
-            await expect(popup.locator('#history .history-item')).toHaveCount(6);
-            const item = (await historyByUrl(popup)).get(synced);
+            const item = (await historyByUrl(popup, 6)).get(synced);
             return item && { title: item.title, tags: item.tags, locked: item.locked };
           })
           .toEqual({ ...labels, locked: true });
@@ -194,11 +192,10 @@ for (const release of RELEASES) {
       await expect.poll(() => backgroundVersion(browser as ProfileBrowser).catch(() => '')).toBe(version);
 
       popup = await popupTab(browser);
-      await expect(popup.locator('#history .history-item')).toHaveCount(6);
+      const listed = await historyByUrl(popup, 6);
       await expect(popup.locator('#error')).toBeHidden();
       expect(popup.isClosed()).toBe(false);
       expect(await restartsAsked(browser)).toBeNull();
-      const listed = await historyByUrl(popup);
       for (const url of Object.values(local)) expect(listed.get(url)?.status).toBe('local');
       expect(listed.get(synced)).toMatchObject({ status: 'synced', shortUrl: syncedShort });
       if (release.labels) expect(listed.get(synced)).toMatchObject({ ...labels, locked: true });
@@ -224,8 +221,7 @@ for (const release of RELEASES) {
       await expect
         .poll(async () => {
           await popup.reload();
-          await expect(popup.locator('#history .history-item')).toHaveCount(6);
-          const now = await historyByUrl(popup);
+          const now = await historyByUrl(popup, 6);
           return [now.get(local.hangul)?.clicks, release.keys ? now.get(synced)?.clicks : 'no key'];
         })
         .toEqual([hangulClicks, release.keys ? '1 click' : 'no key']);

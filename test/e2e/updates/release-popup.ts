@@ -30,8 +30,13 @@ export interface ShownItem {
   locked: boolean;
 }
 
-/** The popup's history as text per item, keyed by the original URL. */
-export async function historyByUrl(popup: Page): Promise<Map<string, ShownItem>> {
+/**
+ * The popup's history as text per item, keyed by the original URL, read once `count` items are
+ * listed: 0.4.0 on shows the tab's URL first and lists the history after it, and a read just after
+ * a reload would find none.
+ */
+export async function historyByUrl(popup: Page, count: number): Promise<Map<string, ShownItem>> {
+  await expect(popup.locator('#history .history-item')).toHaveCount(count);
   const items = await popup.locator('#history .history-item').evaluateAll((nodes) =>
     nodes.map((node) => ({
       originalUrl: node.querySelector('.original-url')?.textContent ?? '',
